@@ -1,0 +1,8 @@
+import type { Deps } from '../shared/deps';
+import { buildApp } from '../shared/http/app';
+import { ALL_GROUPS } from './groups';
+
+/** Every group in one app: the local server and in-process tests use this. */
+export function buildFullApp(deps: Deps) {
+  return buildApp(ALL_GROUPS, deps);
+}

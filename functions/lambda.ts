@@ -1,0 +1,10 @@
+import { handle } from 'hono/aws-lambda';
+import { buildDeps } from '../shared/aws/deps';
+import { loadConfig } from '../shared/config';
+import { buildApp, type RouteGroup } from '../shared/http/app';
+
+/** A Lambda entry for one endpoint group: config parsed once, adapters built once per container. */
+export function lambdaHandler(group: RouteGroup) {
+  const deps = buildDeps(loadConfig());
+  return handle(buildApp([group], deps));
+}

@@ -1,0 +1,9 @@
+import type { Deps } from '../../shared/deps';
+
+/**
+ * Idempotent steps `npm start` runs after storage exists. Each returns lines to print (for
+ * example a generated demo key, shown once). Order matters: later steps may rely on earlier ones.
+ */
+export type StartupStep = (deps: Deps) => Promise<string[]>;
+
+export const STARTUP_STEPS: readonly StartupStep[] = [];

@@ -1,0 +1,293 @@
+import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Item, Key, PutOptions, QueryOptions, QueryPage, Table, UpdateOptions } from '../storage/table';
+import { withDependency } from './unavailable';
+
+/** DynamoDB implementation of the Table port (shared/storage/table.ts). */
+export class DynamoTable implements Table {
+  private readonly doc: DynamoDBDocumentClient;
+
+  constructor(
+    client: DynamoDBClient,
+    readonly name: string,
+  ) {
+    this.doc = DynamoDBDocumentClient.from(client, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+
+  get(key: Key, opts: { consistent?: boolean } = {}): Promise<Item | undefined> {
+    return withDependency('DynamoDB', async () => {
+      const out = await this.doc.send(
+        new GetCommand({ TableName: this.name, Key: key, ConsistentRead: opts.consistent ?? false }),
+      );
+      return out.Item as Item | undefined;
+    });
+  }
+
+  getMany(keys: Key[]): Promise<Item[]> {
+    return withDependency('DynamoDB', async () => {
+      const found: Item[] = [];
+      for (let i = 0; i < keys.length; i += 100) {
+        let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + 100);
+        for (let attempt = 0; pending && pending.length > 0; attempt++) {
+          const out = await this.doc.send(new BatchGetCommand({ RequestItems: { [this.name]: { Keys: pending } } }));
+          found.push(...((out.Responses?.[this.name] ?? []) as Item[]));
+          pending = out.UnprocessedKeys?.[this.name]?.Keys as Record<string, unknown>[] | undefined;
+          if (pending?.length) await backoff(attempt);
+        }
+      }
+      return found;
+    });
+  }
+
+  put(item: Item, opts: PutOptions = {}): Promise<boolean> {
+    return withDependency('DynamoDB', async () => {
+      const cond = new Condition();
+      if (opts.ifAbsent) cond.add('attribute_not_exists(#pk)', { '#pk': 'pk' });
+      if (opts.ifEquals) cond.equals(opts.ifEquals);
+      try {
+        await this.doc.send(new PutCommand({ TableName: this.name, Item: item, ...cond.render() }));
+        return true;
+      } catch (e) {
+        if (e instanceof ConditionalCheckFailedException) return false;
+        throw e;
+      }
+    });
+  }
+
+  update(key: Key, opts: UpdateOptions): Promise<Item | undefined> {
+    return withDependency('DynamoDB', async () => {
+      const names: Record<string, string> = {};
+      const values: Record<string, unknown> = {};
+      const sets: string[] = [];
+      const adds: string[] = [];
+      let n = 0;
+      const name = (attr: string) => {
+        const k = `#u${n++}`;
+        names[k] = attr;
+        return k;
+      };
+      const value = (v: unknown) => {
+        const k = `:u${n++}`;
+        values[k] = v;
+        return k;
+      };
+      for (const [a, v] of Object.entries(opts.set ?? {})) if (v !== undefined) sets.push(`${name(a)} = ${value(v)}`);
+      for (const [a, v] of Object.entries(opts.setIfAbsent ?? {})) {
+        const nm = name(a);
+        sets.push(`${nm} = if_not_exists(${nm}, ${value(v)})`);
+      }
+      for (const [a, v] of Object.entries(opts.add ?? {})) adds.push(`${name(a)} ${value(v)}`);
+      const removes = (opts.remove ?? []).map(name);
+      const parts = [
+        sets.length ? `SET ${sets.join(', ')}` : '',
+        adds.length ? `ADD ${adds.join(', ')}` : '',
+        removes.length ? `REMOVE ${removes.join(', ')}` : '',
+      ].filter(Boolean);
+      const cond = new Condition();
+      if (opts.ifExists) cond.add('attribute_exists(#pk)', { '#pk': 'pk' });
+      if (opts.ifEquals) cond.equals(opts.ifEquals);
+      if (opts.ifBelow) cond.below(opts.ifBelow);
+      const rendered = cond.render();
+      try {
+        const out = await this.doc.send(
+          new UpdateCommand({
+            TableName: this.name,
+            Key: key,
+            UpdateExpression: parts.join(' ') || undefined,
+            ...rendered,
+            ExpressionAttributeNames: { ...names, ...rendered.ExpressionAttributeNames },
+            ExpressionAttributeValues:
+              Object.keys(values).length || rendered.ExpressionAttributeValues
+                ? { ...values, ...rendered.ExpressionAttributeValues }
+                : undefined,
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return out.Attributes as Item | undefined;
+      } catch (e) {
+        if (e instanceof ConditionalCheckFailedException) return undefined;
+        throw e;
+      }
+    });
+  }
+
+  delete(key: Key): Promise<void> {
+    return withDependency('DynamoDB', async () => {
+      await this.doc.send(new DeleteCommand({ TableName: this.name, Key: key }));
+    });
+  }
+
+  query(pk: string, opts: QueryOptions = {}): Promise<QueryPage> {
+    return withDependency('DynamoDB', async () => {
+      const items: Item[] = [];
+      let start = opts.cursor ? decodeCursor(opts.cursor) : undefined;
+      const want = opts.limit ?? Number.POSITIVE_INFINITY;
+      do {
+        const out = await this.doc.send(
+          new QueryCommand({
+            ...this.queryInput(pk, opts),
+            Limit: Number.isFinite(want) ? Math.min(1000, want - items.length) : undefined,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...((out.Items ?? []) as Item[]));
+        start = out.LastEvaluatedKey;
+      } while (start && items.length < want);
+      return { items, cursor: start ? encodeCursor(start) : undefined };
+    });
+  }
+
+  async queryAll(pk: string, opts: Omit<QueryOptions, 'cursor' | 'limit'> = {}): Promise<Item[]> {
+    return (await this.query(pk, opts)).items;
+  }
+
+  count(pk: string, opts: Omit<QueryOptions, 'cursor' | 'limit' | 'descending'> = {}): Promise<number> {
+    return withDependency('DynamoDB', async () => {
+      let total = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const out = await this.doc.send(
+          new QueryCommand({ ...this.queryInput(pk, opts), Select: 'COUNT', ExclusiveStartKey: start }),
+        );
+        total += out.Count ?? 0;
+        start = out.LastEvaluatedKey;
+      } while (start);
+      return total;
+    });
+  }
+
+  putMany(items: Item[]): Promise<void> {
+    return withDependency('DynamoDB', async () => {
+      for (let i = 0; i < items.length; i += 25) {
+        let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+        for (let attempt = 0; pending.length > 0; attempt++) {
+          const out = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.name]: pending } }));
+          pending = (out.UnprocessedItems?.[this.name] ?? []) as typeof pending;
+          if (pending.length) await backoff(attempt);
+        }
+      }
+    });
+  }
+
+  async increment(key: Key, attribute: string, by = 1): Promise<number> {
+    const out = await this.update(key, { add: { [attribute]: by } });
+    return Number(out?.[attribute] ?? 0);
+  }
+
+  async probe(): Promise<void> {
+    await this.get({ pk: '__probe__', sk: '__probe__' });
+  }
+
+  private queryInput(pk: string, opts: QueryOptions): QueryCommandInput {
+    const pkAttr = opts.index ? `${opts.index}pk` : 'pk';
+    const skAttr = opts.index ? `${opts.index}sk` : 'sk';
+    const names: Record<string, string> = { '#pk': pkAttr, '#sk': skAttr };
+    const values: Record<string, unknown> = { ':pk': pk };
+    let key = '#pk = :pk';
+    if (opts.beginsWith !== undefined) {
+      key += ' AND begins_with(#sk, :sk)';
+      values[':sk'] = opts.beginsWith;
+    } else if (opts.between) {
+      key += ' AND #sk BETWEEN :lo AND :hi';
+      values[':lo'] = opts.between[0];
+      values[':hi'] = opts.between[1];
+    } else if (opts.after !== undefined) {
+      key += ' AND #sk > :sk';
+      values[':sk'] = opts.after;
+    } else if (opts.atOrBefore !== undefined) {
+      key += ' AND #sk <= :sk';
+      values[':sk'] = opts.atOrBefore;
+    } else {
+      delete names['#sk'];
+    }
+    const filters: string[] = [];
+    Object.entries(opts.filter ?? {}).forEach(([attr, v], i) => {
+      names[`#f${i}`] = attr;
+      values[`:f${i}`] = v;
+      filters.push(`#f${i} = :f${i}`);
+    });
+    return {
+      TableName: this.name,
+      IndexName: opts.index,
+      KeyConditionExpression: key,
+      FilterExpression: filters.length ? filters.join(' AND ') : undefined,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: !opts.descending,
+      ConsistentRead: opts.index ? undefined : opts.consistent,
+    };
+  }
+}
+
+/** Builds a ConditionExpression with its own placeholder names. */
+class Condition {
+  private parts: string[] = [];
+  private names: Record<string, string> = {};
+  private values: Record<string, unknown> = {};
+  private n = 0;
+
+  add(expr: string, names: Record<string, string>) {
+    this.parts.push(expr);
+    Object.assign(this.names, names);
+  }
+
+  equals(expected: Record<string, string | number | boolean | null>) {
+    for (const [attr, v] of Object.entries(expected)) {
+      const nk = `#c${this.n}`;
+      const vk = `:c${this.n++}`;
+      this.names[nk] = attr;
+      if (v === null) this.parts.push(`attribute_not_exists(${nk})`);
+      else {
+        this.values[vk] = v;
+        this.parts.push(`${nk} = ${vk}`);
+      }
+    }
+  }
+
+  below(bounds: Record<string, number>) {
+    for (const [attr, v] of Object.entries(bounds)) {
+      const nk = `#c${this.n}`;
+      const vk = `:c${this.n++}`;
+      this.names[nk] = attr;
+      this.values[vk] = v;
+      this.parts.push(`(attribute_not_exists(${nk}) OR ${nk} < ${vk})`);
+    }
+  }
+
+  render(): {
+    ConditionExpression?: string;
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  } {
+    if (!this.parts.length) return {};
+    return {
+      ConditionExpression: this.parts.join(' AND '),
+      ExpressionAttributeNames: this.names,
+      ExpressionAttributeValues: Object.keys(this.values).length ? this.values : undefined,
+    };
+  }
+}
+
+function encodeCursor(key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeCursor(cursor: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+function backoff(attempt: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+}

@@ -1,0 +1,165 @@
+import * as path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every other module receives a parsed, frozen
+ * `Config`; tests build one from a plain object with `parseConfig({...})`.
+ */
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const EnvSchema = z.object({
+  STORAGE: z.enum(['local', 'aws']).default('local'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  PUBLIC_BASE_URL: optionalUrl,
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TABLE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{0,64}$/, 'letters, digits, _ . - only')
+    .default('ws-'),
+  TABLE_ARCHIVE: z.string().min(3).optional(),
+  TABLE_FACTS: z.string().min(3).optional(),
+  TABLE_SUBSCRIPTIONS: z.string().min(3).optional(),
+  TABLE_KEYS: z.string().min(3).optional(),
+  TABLE_CATALOG: z.string().min(3).optional(),
+  ARCHIVE_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a valid S3 bucket name')
+    .default('warrant-archive'),
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  SCHEDULER_SCHEDULE_NAME: z.string().min(1).optional(),
+  SCHEDULER_GROUP_NAME: z.string().min(1).default('default'),
+  SIGNING_KEY_SOURCE: z.enum(['none', 'file', 'secret', 'parameter']).optional(),
+  SIGNING_KEY_FILE: z.string().min(1).optional(),
+  SIGNING_KEY_SECRET_ID: z.string().min(1).optional(),
+  SIGNING_KEY_PARAMETER: z.string().min(1).optional(),
+  SIGNING_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
+  ADMIN_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
+  DEMO_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
+  SEED_SAMPLE_DATA: boolish.default(true),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface TableNames {
+  readonly archive: string;
+  readonly facts: string;
+  readonly subscriptions: string;
+  readonly keys: string;
+  readonly catalog: string;
+}
+
+export interface Config {
+  readonly storage: 'local' | 'aws';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly publicBaseUrl: string;
+  readonly region: string;
+  readonly tables: TableNames;
+  readonly bucket: string;
+  readonly endpoints: { readonly dynamodb?: string; readonly s3?: string };
+  readonly scheduler: { readonly scheduleName?: string; readonly groupName: string };
+  readonly signing: {
+    readonly source: 'none' | 'file' | 'secret' | 'parameter';
+    readonly file: string;
+    readonly secretId?: string;
+    readonly parameter?: string;
+    readonly previousPublicKeys: readonly string[];
+  };
+  readonly adminApiKey?: string;
+  readonly demoApiKey?: string;
+  readonly seedSampleData: boolean;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Invalid configuration: ${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse an environment object into a frozen Config; throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Env): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const source = e.SIGNING_KEY_SOURCE ?? (e.STORAGE === 'local' ? 'file' : 'none');
+  if (source === 'secret' && !e.SIGNING_KEY_SECRET_ID) {
+    throw new ConfigError('SIGNING_KEY_SECRET_ID', 'required when SIGNING_KEY_SOURCE=secret');
+  }
+  if (source === 'parameter' && !e.SIGNING_KEY_PARAMETER) {
+    throw new ConfigError('SIGNING_KEY_PARAMETER', 'required when SIGNING_KEY_SOURCE=parameter');
+  }
+  const previous = (e.SIGNING_PREVIOUS_PUBLIC_KEYS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const k of previous) {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(k)) {
+      throw new ConfigError('SIGNING_PREVIOUS_PUBLIC_KEYS', 'comma-separated base64url 32-byte Ed25519 public keys');
+    }
+  }
+  const t = (name: keyof TableNames, override: string | undefined) => override ?? `${e.TABLE_PREFIX}${name}`;
+  const config: Config = {
+    storage: e.STORAGE,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    region: e.AWS_REGION,
+    tables: {
+      archive: t('archive', e.TABLE_ARCHIVE),
+      facts: t('facts', e.TABLE_FACTS),
+      subscriptions: t('subscriptions', e.TABLE_SUBSCRIPTIONS),
+      keys: t('keys', e.TABLE_KEYS),
+      catalog: t('catalog', e.TABLE_CATALOG),
+    },
+    bucket: e.ARCHIVE_BUCKET,
+    endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT },
+    scheduler: { scheduleName: e.SCHEDULER_SCHEDULE_NAME, groupName: e.SCHEDULER_GROUP_NAME },
+    signing: {
+      source,
+      file: path.resolve(e.SIGNING_KEY_FILE ?? path.join(dataDir, 'signing-key.json')),
+      secretId: e.SIGNING_KEY_SECRET_ID,
+      parameter: e.SIGNING_KEY_PARAMETER,
+      previousPublicKeys: previous,
+    },
+    adminApiKey: e.ADMIN_API_KEY,
+    demoApiKey: e.DEMO_API_KEY,
+    seedSampleData: e.SEED_SAMPLE_DATA,
+    logLevel: e.LOG_LEVEL,
+  };
+  return deepFreeze(config);
+}
+
+let cached: Config | undefined;
+
+/** The process-wide config, parsed from process.env on first use. */
+export function loadConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object') {
+    for (const v of Object.values(o)) deepFreeze(v);
+    Object.freeze(o);
+  }
+  return o;
+}

@@ -1,0 +1,50 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { cors } from 'hono/cors';
+import type { Deps } from '../deps';
+import { NotFoundError } from './errors';
+import { renderProblem, validationErrorFromZod } from './problem';
+import { requestContext } from './request-context';
+import type { AppEnv } from './types';
+
+/** A router for one endpoint group: request validation failures become ValidationErrors. */
+export function createRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationErrorFromZod(result.target, result.error);
+    },
+  });
+}
+
+/** One endpoint group: built from the shared dependencies; each group is one Lambda on AWS. */
+export interface RouteGroup {
+  readonly name: string;
+  /** Path prefixes the group serves, for documentation and the infrastructure route map. */
+  readonly description: string;
+  build(deps: Deps): OpenAPIHono<AppEnv>;
+}
+
+export const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'RateLimit',
+  'RateLimit-Policy',
+  'Retry-After',
+  'X-Service-Quota-Reset',
+  'Location',
+];
+
+/**
+ * The application: common middleware (request id, logging, CORS), the single error renderer and
+ * the 404 for unknown paths, with the given groups mounted. Lambda handlers mount one group; the
+ * local server mounts all of them.
+ */
+export function buildApp(groups: readonly RouteGroup[], deps: Deps): OpenAPIHono<AppEnv> {
+  const app = createRouter();
+  app.use('*', requestContext(deps));
+  app.use('*', cors({ origin: '*', exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  app.onError((err, c) => renderProblem(c, err));
+  app.notFound((c) =>
+    renderProblem(c, new NotFoundError(`No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),
+  );
+  for (const group of groups) app.route('/', group.build(deps));
+  return app;
+}
