@@ -1,0 +1,35 @@
+import { z } from '@hono/zod-openapi';
+
+/**
+ * A change record: one newly observed archive version, as the change feed
+ * (GET /v1/archive/changes) and the webhook deliveries carry it. Spec: "Change record".
+ *
+ * Storage (archive table): pk `CHANGES`, sk = version_id zero-padded to 12 digits, so the feed
+ * is a single ordered partition and "changes after cursor N" is a key-range query. The item's
+ * other attributes are exactly the fields below (plus `gsi1pk = CHANGES#<source_id>`,
+ * `gsi1sk` = the same padded version id, for per-source reads).
+ */
+export const ChangeRecordSchema = z
+  .object({
+    doc_id: z.string().openapi({ example: 'mue:1' }),
+    source_id: z.string().openapi({ example: 'cms_ncci_mue' }),
+    title: z.string(),
+    publisher_version: z.string().nullable(),
+    version_id: z.number().int().openapi({ description: 'Archive version id; the deduplication key.' }),
+    publisher_effective_from: z.string().nullable().openapi({ format: 'date' }),
+    publisher_effective_to: z.string().nullable().openapi({ format: 'date' }),
+    observed_from: z.string().openapi({ format: 'date-time' }),
+    origin: z.enum(['live', 'backfill', 'wayback']),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    affected_codes: z.array(z.string()),
+    versions_url: z.string().openapi({ format: 'uri' }),
+  })
+  .openapi('ChangeRecord');
+
+export type ChangeRecord = z.infer<typeof ChangeRecordSchema>;
+
+export const CHANGES_PK = 'CHANGES';
+
+export function changeSortKey(versionId: number): string {
+  return String(versionId).padStart(12, '0');
+}
