@@ -5,6 +5,8 @@ import { parseConfig } from '../../shared/config';
 import { type Engines, startEngines } from '../../shared/local/engines';
 import { httpApiEvent, lambdaContext } from '../helpers/lambda-events';
 
+type LambdaResult = { statusCode: number; body: string; headers?: Record<string, string> };
+
 describe('a group Lambda handler under an API Gateway v2 event', () => {
   let engines: Engines;
   const saved = { ...process.env };
@@ -31,14 +33,14 @@ describe('a group Lambda handler under an API Gateway v2 event', () => {
 
   it('answers /health/deep against the emulators', async () => {
     const { handler } = require('../../functions/meta/handler') as typeof import('../../functions/meta/handler');
-    const res = await handler(httpApiEvent('GET', '/health/deep') as never, lambdaContext as never);
+    const res = (await handler(httpApiEvent('GET', '/health/deep') as never, lambdaContext as never)) as LambdaResult;
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body).status).toBe('ok');
   });
 
   it('renders a problem for an unknown path inside the group', async () => {
     const { handler } = require('../../functions/meta/handler') as typeof import('../../functions/meta/handler');
-    const res = await handler(httpApiEvent('GET', '/nowhere') as never, lambdaContext as never);
+    const res = (await handler(httpApiEvent('GET', '/nowhere') as never, lambdaContext as never)) as LambdaResult;
     expect(res.statusCode).toBe(404);
     expect(res.headers?.['content-type']).toBe('application/problem+json');
   });
