@@ -8,7 +8,10 @@ module.exports = {
       '@swc/jest',
       { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } },
     ],
+    // pdfjs-dist ships only ES modules; see tests/helpers/esm-transform.js.
+    '/node_modules/pdfjs-dist/.+\\.mjs$': '<rootDir>/tests/helpers/esm-transform.js',
   },
+  transformIgnorePatterns: ['/node_modules/(?!pdfjs-dist/)'],
   testTimeout: 60000,
   maxWorkers: 2,
   setupFiles: ['<rootDir>/tests/helpers/env.ts'],

@@ -1,5 +1,17 @@
 import type { RouteGroup } from '../shared/http/app';
+import { adminGroup } from './admin/routes';
+import { archiveGroup } from './archive/routes';
 import { metaGroup } from './meta/routes';
+import { platformGroup } from './platform/routes';
+import { subscriptionsGroup } from './subscriptions/routes';
+import { warrantGroup } from './warrant/routes';
 
 /** Every endpoint group, in mount order. Each is one Lambda on AWS; `npm start` mounts them all. */
-export const ALL_GROUPS: readonly RouteGroup[] = [metaGroup];
+export const ALL_GROUPS: readonly RouteGroup[] = [
+  metaGroup,
+  platformGroup,
+  adminGroup,
+  warrantGroup,
+  subscriptionsGroup,
+  archiveGroup,
+];

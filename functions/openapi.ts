@@ -1,3 +1,4 @@
+import { annotateSecurity } from '../shared/auth/contract-security';
 import { buildDeps } from '../shared/aws/deps';
 import { parseConfig } from '../shared/config';
 import { buildApp } from '../shared/http/app';
@@ -32,6 +33,7 @@ export function buildContract(): Record<string, unknown> {
     },
     servers: [{ url: 'http://localhost:8787', description: 'npm start' }],
   });
+  annotateSecurity(doc);
   return { 'x-generated': GENERATED_MARK, ...(sortKeys(doc) as Record<string, unknown>) };
 }
 

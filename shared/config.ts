@@ -42,8 +42,19 @@ const EnvSchema = z.object({
   SIGNING_PREVIOUS_PUBLIC_KEYS: z.string().optional(),
   ADMIN_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
   DEMO_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
+  API_KEY_PEPPER: z.string().min(16, 'at least 16 characters').optional(),
+  KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SEED_SAMPLE_DATA: boolish.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  FETCH_MAX_BYTES: z.coerce.number().int().min(1).default(2_147_483_648), // 2 GiB
+  FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(60_000),
+  FETCH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of 32 random bytes (AES-256 key for webhook secrets at rest)')
+    .optional(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -76,8 +87,18 @@ export interface Config {
   };
   readonly adminApiKey?: string;
   readonly demoApiKey?: string;
+  /** HMAC key for stored API-key digests; unset: plain SHA-256. Changing it invalidates every key. */
+  readonly apiKeyPepper?: string;
+  /** How long a process trusts a looked-up active key; bounds how late a revocation elsewhere is seen. */
+  readonly keyCacheSeconds: number;
+  /** Outgoing mail (smtp:// or smtps:// URL); the status page reports whether it is configured. */
+  readonly smtpUrl?: string;
   readonly seedSampleData: boolean;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Archive fetch runs: size cap per file, idle timeout per request, attempts per URL (network errors, 5xx, 429). */
+  readonly fetch: { readonly maxBytes: number; readonly timeoutMs: number; readonly maxAttempts: number };
+  /** Webhook delivery: parallel deliveries per run; optional key encrypting signing secrets at rest. */
+  readonly webhooks: { readonly concurrency: number; readonly secretKey?: string };
 }
 
 export class ConfigError extends Error {
@@ -142,8 +163,13 @@ export function parseConfig(env: Env): Config {
     },
     adminApiKey: e.ADMIN_API_KEY,
     demoApiKey: e.DEMO_API_KEY,
+    apiKeyPepper: e.API_KEY_PEPPER,
+    keyCacheSeconds: e.KEY_CACHE_SECONDS,
+    smtpUrl: e.SMTP_URL,
     seedSampleData: e.SEED_SAMPLE_DATA,
     logLevel: e.LOG_LEVEL,
+    fetch: { maxBytes: e.FETCH_MAX_BYTES, timeoutMs: e.FETCH_TIMEOUT_MS, maxAttempts: e.FETCH_MAX_ATTEMPTS },
+    webhooks: { concurrency: e.WEBHOOK_CONCURRENCY, secretKey: e.WEBHOOK_SECRET_KEY },
   };
   return deepFreeze(config);
 }

@@ -1,4 +1,8 @@
+import { ensureDemoKey } from '../../shared/auth/demo-key';
 import type { Deps } from '../../shared/deps';
+import { seedArchive } from '../archive/startup';
+import { loadFactsStep } from '../warrant/facts-startup';
+import { ensureSigningKey } from '../warrant/startup';
 
 /**
  * Idempotent steps `npm start` runs after storage exists. Each returns lines to print (for
@@ -6,4 +10,4 @@ import type { Deps } from '../../shared/deps';
  */
 export type StartupStep = (deps: Deps) => Promise<string[]>;
 
-export const STARTUP_STEPS: readonly StartupStep[] = [];
+export const STARTUP_STEPS: readonly StartupStep[] = [ensureSigningKey, ensureDemoKey, seedArchive, loadFactsStep];

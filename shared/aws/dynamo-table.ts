@@ -88,6 +88,10 @@ export class DynamoTable implements Table {
         const nm = name(a);
         sets.push(`${nm} = if_not_exists(${nm}, ${value(v)})`);
       }
+      for (const [a, v] of Object.entries(opts.append ?? {})) {
+        const nm = name(a);
+        sets.push(`${nm} = list_append(if_not_exists(${nm}, ${value([])}), ${value(v)})`);
+      }
       for (const [a, v] of Object.entries(opts.add ?? {})) adds.push(`${name(a)} ${value(v)}`);
       const removes = (opts.remove ?? []).map(name);
       const parts = [
@@ -99,6 +103,7 @@ export class DynamoTable implements Table {
       if (opts.ifExists) cond.add('attribute_exists(#pk)', { '#pk': 'pk' });
       if (opts.ifEquals) cond.equals(opts.ifEquals);
       if (opts.ifBelow) cond.below(opts.ifBelow);
+      if (opts.ifNotContains) cond.notContains(opts.ifNotContains);
       const rendered = cond.render();
       try {
         const out = await this.doc.send(
@@ -263,6 +268,16 @@ class Condition {
       this.names[nk] = attr;
       this.values[vk] = v;
       this.parts.push(`(attribute_not_exists(${nk}) OR ${nk} < ${vk})`);
+    }
+  }
+
+  notContains(values: Record<string, string | number>) {
+    for (const [attr, v] of Object.entries(values)) {
+      const nk = `#c${this.n}`;
+      const vk = `:c${this.n++}`;
+      this.names[nk] = attr;
+      this.values[vk] = v;
+      this.parts.push(`(attribute_not_exists(${nk}) OR NOT contains(${nk}, ${vk}))`);
     }
   }
 

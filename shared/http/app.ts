@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
+import { accessControl } from '../auth/access-control';
 import type { Deps } from '../deps';
 import { NotFoundError } from './errors';
 import { renderProblem, validationErrorFromZod } from './problem';
@@ -41,6 +42,7 @@ export function buildApp(groups: readonly RouteGroup[], deps: Deps): OpenAPIHono
   const app = createRouter();
   app.use('*', requestContext(deps));
   app.use('*', cors({ origin: '*', exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
+  app.use('*', accessControl(deps));
   app.onError((err, c) => renderProblem(c, err));
   app.notFound((c) =>
     renderProblem(c, new NotFoundError(`No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),

@@ -26,6 +26,7 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
       method: c.req.method,
       path: new URL(c.req.url).pathname,
       status: c.res.status,
+      key_id: c.get('principal')?.keyId,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   };

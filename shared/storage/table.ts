@@ -53,6 +53,10 @@ export interface UpdateOptions {
   add?: Record<string, number>;
   /** Attributes to remove. */
   remove?: string[];
+  /** List attributes to append to (created empty when absent). */
+  append?: Record<string, unknown[]>;
+  /** Condition: the list or set attribute does not already contain the value (absent counts as not containing). */
+  ifNotContains?: Record<string, string | number>;
   /** Condition on current values (null: attribute absent). */
   ifEquals?: Record<string, string | number | boolean | null>;
   /** Condition: numeric attribute strictly below the bound (absent counts as 0). */

@@ -3,6 +3,7 @@ import { buildApp, createRouter, type RouteGroup } from '../../shared/http/app';
 import { PageQuery, pageTable } from '../../shared/http/paging';
 import { problemResponses } from '../../shared/http/schemas';
 import { type Harness, startHarness } from '../helpers/harness';
+import { createTestKey } from '../helpers/keys';
 
 /** A group that exists only in this test, to drive the shared error and paging machinery. */
 const probeGroup: RouteGroup = {
@@ -33,14 +34,16 @@ const probeGroup: RouteGroup = {
 describe('foundation: errors, paging, health', () => {
   let h: Harness;
   let app: ReturnType<typeof buildApp>;
+  let key: Record<string, string>;
   beforeAll(async () => {
     h = await startHarness();
     app = buildApp([probeGroup], h.deps);
+    key = (await createTestKey(h.deps)).headers;
   });
   afterAll(() => h.close());
 
   it('a malformed query value is a 400 problem naming the parameter', async () => {
-    const res = await app.request('/t/items?n=1&limit=abc');
+    const res = await app.request('/t/items?n=1&limit=abc', { headers: key });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     const body = await res.json();
@@ -52,7 +55,7 @@ describe('foundation: errors, paging, health', () => {
   });
 
   it('a missing required parameter is a 400 problem naming it; several are listed together', async () => {
-    const res = await app.request('/t/items?limit=5000');
+    const res = await app.request('/t/items?limit=5000', { headers: key });
     expect(res.status).toBe(400);
     const body = await res.json();
     const locs = body.errors.map((e: { loc: string[] }) => e.loc.join('.'));
@@ -67,7 +70,7 @@ describe('foundation: errors, paging, health', () => {
   });
 
   it('an internal error is a bare 500 with a request id and no stack or message', async () => {
-    const res = await app.request('/t/boom', { headers: { 'x-request-id': 'trace-42' } });
+    const res = await app.request('/t/boom', { headers: { ...key, 'x-request-id': 'trace-42' } });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain('secret internal detail');
@@ -83,7 +86,7 @@ describe('foundation: errors, paging, health', () => {
     let offset: number | null = 0;
     let pages = 0;
     while (offset !== null) {
-      const res = await app.request(`/t/items?n=1&limit=100&offset=${offset}`);
+      const res = await app.request(`/t/items?n=1&limit=100&offset=${offset}`, { headers: key });
       expect(res.status).toBe(200);
       const page = (await res.json()) as { items: number[]; next_offset: number | null; total: number };
       expect(page.total).toBe(1234);

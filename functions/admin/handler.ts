@@ -1,0 +1,4 @@
+import { lambdaHandler } from '../lambda';
+import { adminGroup } from './routes';
+
+export const handler = lambdaHandler(adminGroup);

@@ -1,0 +1,131 @@
+import { createRoute } from '@hono/zod-openapi';
+import { RunRecordSchema } from '../../shared/archive/runs';
+import { PageQuery, pageOf } from '../../shared/http/paging';
+import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import {
+  ArchiveDocument,
+  ArchiveFile,
+  ArchiveFileSummary,
+  ArchiveSource,
+  ArchiveText,
+  ArchiveVersion,
+  AsOfAnswer,
+  AsOfQuery,
+  ChangePage,
+  ChangesQuery,
+  DocIdParam,
+  RunsQuery,
+  Sha256Param,
+  SourceIdParam,
+} from './schemas';
+
+const tags = ['Archive'];
+
+export const sourcesRoute = createRoute({
+  method: 'get',
+  path: '/v1/archive/sources',
+  tags,
+  summary: 'Archive sources',
+  description:
+    'Every registered source: publisher, license, whether its files carry third-party-licensed descriptors, declared cadence, accuracy class, registration date, the URLs it is fetched from, how versions are read, its documents, and how many files and documents are archived. Ordered by source_id.',
+  request: { query: PageQuery },
+  responses: {
+    200: jsonResponse(pageOf(ArchiveSource, 'ArchiveSourcePage'), 'Sources.'),
+    ...problemResponses(400, 401),
+  },
+});
+
+export const filesRoute = createRoute({
+  method: 'get',
+  path: '/archive/{source_id}/files',
+  tags,
+  summary: 'Files of a source',
+  description:
+    'Every archived file of the source, zip members included (each names its parent), ordered by first observation then sha256. No filters beyond paging: the versions list of a document gives its files. Files of third-party-licensed sources are listed too.',
+  request: { params: SourceIdParam, query: PageQuery },
+  responses: {
+    200: jsonResponse(pageOf(ArchiveFileSummary, 'ArchiveFilePage'), 'Files.'),
+    ...problemResponses(400, 401, 404),
+  },
+});
+
+export const docsRoute = createRoute({
+  method: 'get',
+  path: '/archive/{source_id}/docs',
+  tags,
+  summary: 'Documents of a source',
+  description: 'Documents with at least one archived version, ordered by doc id prefix then number.',
+  request: { params: SourceIdParam, query: PageQuery },
+  responses: {
+    200: jsonResponse(pageOf(ArchiveDocument, 'ArchiveDocumentPage'), 'Documents.'),
+    ...problemResponses(400, 401, 404),
+  },
+});
+
+export const versionsRoute = createRoute({
+  method: 'get',
+  path: '/v1/archive/docs/{doc_id}/versions',
+  tags,
+  summary: 'Versions of a document (public)',
+  description:
+    'All versions: publisher label, effective window, sha256, first observation and origin, ordered by version_id. A declared document without versions answers an empty list; an unknown doc_id is 404.',
+  request: { params: DocIdParam, query: PageQuery },
+  responses: {
+    200: jsonResponse(pageOf(ArchiveVersion, 'ArchiveVersionPage'), 'Versions.'),
+    ...problemResponses(400, 404),
+  },
+});
+
+export const asOfRoute = createRoute({
+  method: 'get',
+  path: '/archive/docs/{doc_id}/as-of',
+  tags,
+  summary: 'The version in force on a date (public)',
+  description:
+    'Rule `publisher_effective_window` when any version carries a publisher window: the version whose window contains the date decides; an open-ended window ends where a later one begins; reissues of the same window supersede earlier ones (listed in `superseded`). Rule `first_observed` when none does: the version most recently first observed on or before the date. Otherwise status `gap` with a reason (no_versions, before_first_version, between_windows, after_last_window, ambiguous): never a guess, never a version beginning after the date.',
+  request: { params: DocIdParam, query: AsOfQuery },
+  responses: { 200: jsonResponse(AsOfAnswer, 'A version or an honest gap.'), ...problemResponses(400, 404) },
+});
+
+export const fileRoute = createRoute({
+  method: 'get',
+  path: '/v1/archive/files/{sha256}',
+  tags,
+  summary: 'File metadata and a one-hour link to the original bytes',
+  description:
+    'Metadata (size, content type, original name, source, first observation, storage key, parent zip, members) and a presigned GET link valid for one hour. Files of sources flagged for third-party-licensed descriptors answer 451: the problem says why and carries the metadata under `file`, but no link.',
+  request: { params: Sha256Param },
+  responses: { 200: jsonResponse(ArchiveFile, 'The file.'), ...problemResponses(400, 401, 404, 451) },
+});
+
+export const textRoute = createRoute({
+  method: 'get',
+  path: '/archive/files/{sha256}/text',
+  tags,
+  summary: 'Stored text rendering of a file',
+  description:
+    'The newest stored rendering with its renderer and version and the encoding it decoded; inline up to 4 MiB, always as a one-hour link. 404 when no rendering is stored (files over 64 MiB are not rendered; the problem says why). 451 for files of third-party-licensed sources.',
+  request: { params: Sha256Param },
+  responses: { 200: jsonResponse(ArchiveText, 'The rendering.'), ...problemResponses(400, 401, 404, 451) },
+});
+
+export const changesRoute = createRoute({
+  method: 'get',
+  path: '/v1/archive/changes',
+  tags,
+  summary: 'The change feed',
+  description:
+    'One change record per new archive version (the same records as webhook deliveries), in version_id order. Filters: `since` (version_id cursor, exclusive), `source_id`, `code` (affected_codes), each comma-separated for several. `total` is null (a filtered feed is not counted).',
+  request: { query: ChangesQuery },
+  responses: { 200: jsonResponse(ChangePage, 'Changes.'), ...problemResponses(400, 401) },
+});
+
+export const runsRoute = createRoute({
+  method: 'get',
+  path: '/archive/runs',
+  tags,
+  summary: 'Archive fetch runs',
+  description: 'Fetch run records, newest first (start time, then run id); `source_id` filters to one source.',
+  request: { query: RunsQuery },
+  responses: { 200: jsonResponse(pageOf(RunRecordSchema, 'ArchiveRunPage'), 'Runs.'), ...problemResponses(400, 401) },
+});

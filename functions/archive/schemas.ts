@@ -1,0 +1,196 @@
+import { z } from '@hono/zod-openapi';
+import { ChangeRecordSchema } from '../../shared/feed/change-record';
+import { PageQuery } from '../../shared/http/paging';
+import { DateString } from '../../shared/http/schemas';
+import { DOC_ID_PATTERN, SOURCE_ID_PATTERN } from '../../shared/sources/registry';
+
+export const SourceIdParam = z.object({
+  source_id: z
+    .string()
+    .regex(SOURCE_ID_PATTERN, 'expected a source id (lowercase letters, digits, _)')
+    .openapi({ param: { name: 'source_id', in: 'path' }, example: 'cms_ncci_mue' }),
+});
+
+export const DocIdParam = z.object({
+  doc_id: z
+    .string()
+    .regex(DOC_ID_PATTERN, 'expected a document id of shape <prefix>:<number>')
+    .openapi({ param: { name: 'doc_id', in: 'path' }, example: 'mue:1' }),
+});
+
+export const Sha256Param = z.object({
+  sha256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'expected a sha256 as 64 hex characters')
+    .transform((s) => s.toLowerCase())
+    .openapi({ param: { name: 'sha256', in: 'path' }, example: 'a'.repeat(64) }),
+});
+
+export const AsOfQuery = z.object({
+  date: DateString.openapi({ param: { name: 'date', in: 'query' }, description: 'Date of service, YYYY-MM-DD.' }),
+});
+
+const csv = (what: string) =>
+  z
+    .string()
+    .max(2000)
+    .optional()
+    .openapi({ description: `Only changes of these ${what} (comma-separated; any of them matches).` });
+
+export const ChangesQuery = PageQuery.extend({
+  since: z.coerce.number().int().min(0).optional().openapi({
+    description: 'Cursor: only changes with version_id strictly greater than this (the last version_id you processed).',
+    example: 0,
+  }),
+  source_id: csv('source ids'),
+  code: csv('codes (matched against affected_codes)'),
+});
+
+export const RunsQuery = PageQuery.extend({
+  source_id: z.string().regex(SOURCE_ID_PATTERN, 'expected a source id').optional().openapi({
+    description: 'Only runs of this source.',
+  }),
+});
+
+const Nullable = z.string().nullable();
+
+export const ArchiveSource = z
+  .object({
+    source_id: z.string(),
+    title: z.string(),
+    publisher: z.string(),
+    license: z.object({ name: z.string(), url: Nullable, notice: Nullable }),
+    third_party_licensed_descriptors: z.boolean().openapi({
+      description: 'True: files are listed, but their text and original bytes are withheld (451).',
+    }),
+    cadence: z.enum(['daily', 'weekly', 'monthly', 'quarterly', 'annual', 'exempt']),
+    exempt_reason: Nullable,
+    accuracy_class: z.enum(['authoritative', 'reference', 'derived']),
+    registered_on: z.string().openapi({ format: 'date' }),
+    urls: z.array(z.object({ url: z.string(), kind: z.enum(['file', 'listing']), note: Nullable })),
+    version_method: z.enum(['file_name', 'content', 'listing', 'none']),
+    documents: z.array(z.object({ doc_id: z.string(), title: z.string() })),
+    archive_file_count: z.number().int(),
+    archived_doc_count: z.number().int(),
+  })
+  .openapi('ArchiveSource');
+
+export const ArchiveFileSummary = z
+  .object({
+    sha256: z.string(),
+    name: z.string(),
+    size: z.number().int(),
+    content_type: z.string(),
+    first_observed: z.string().openapi({ format: 'date-time' }),
+    parent_sha256: Nullable.openapi({ description: 'The zip this file is a member of (first seen in).' }),
+    file_url: z.string().openapi({ format: 'uri' }),
+  })
+  .openapi('ArchiveFileSummary');
+
+export const ArchiveDocument = z
+  .object({
+    doc_id: z.string(),
+    source_id: z.string(),
+    title: z.string(),
+    first_observed: z.string().openapi({ format: 'date-time' }),
+    latest_version_id: z.number().int().nullable(),
+    versions_url: z.string(),
+    as_of_url: z.string(),
+  })
+  .openapi('ArchiveDocument');
+
+export const ArchiveVersion = z
+  .object({
+    version_id: z.number().int(),
+    doc_id: z.string(),
+    source_id: z.string(),
+    title: z.string(),
+    sha256: z.string(),
+    size: z.number().int(),
+    name: z.string(),
+    parent_sha256: Nullable,
+    publisher_version: Nullable,
+    publisher_effective_from: Nullable.openapi({ format: 'date' }),
+    publisher_effective_to: Nullable.openapi({ format: 'date', description: 'null when open-ended.' }),
+    version_method: z
+      .string()
+      .openapi({ description: 'file_name, content, listing, given (by the importer) or none.' }),
+    observed_from: z.string().openapi({ format: 'date-time' }),
+    origin: z.enum(['live', 'backfill', 'wayback']),
+    run_id: Nullable,
+    source_url: Nullable,
+  })
+  .openapi('ArchiveVersion');
+
+export const AsOfAnswer = z
+  .object({
+    doc_id: z.string(),
+    date: z.string().openapi({ format: 'date' }),
+    status: z.enum(['resolved', 'gap']),
+    rule: z.enum(['publisher_effective_window', 'first_observed']).nullable(),
+    version: ArchiveVersion.nullable(),
+    sha256: Nullable,
+    window: z.object({ from: z.string(), to: Nullable }).nullable().openapi({
+      description: 'The deciding window; an open-ended window shows the day before the next window begins, if any.',
+    }),
+    superseded: z.array(ArchiveVersion).openapi({ description: 'Earlier issues for the same window, oldest first.' }),
+    gap: z
+      .object({
+        reason: z.enum(['no_versions', 'before_first_version', 'between_windows', 'after_last_window', 'ambiguous']),
+        detail: z.string(),
+        candidate_version_ids: z.array(z.number().int()),
+      })
+      .nullable(),
+    versions_url: z.string(),
+  })
+  .openapi('ArchiveAsOf');
+
+const Member = z.object({ sha256: z.string(), name: z.string(), member_path: z.string(), size: z.number().int() });
+
+export const ArchiveFile = z
+  .object({
+    sha256: z.string(),
+    size: z.number().int(),
+    content_type: z.string(),
+    name: z.string(),
+    member_path: Nullable,
+    source_id: z.string(),
+    first_observed: z.string().openapi({ format: 'date-time' }),
+    origin: z.string(),
+    storage_key: z.string(),
+    parent_sha256: Nullable,
+    is_zip: z.boolean(),
+    member_count: z.number().int().nullable(),
+    members: z.array(Member).openapi({ description: 'Zip members (first 1000), in archive order.' }),
+    license: Nullable,
+    text_url: z.string(),
+    download_url: z.string().openapi({ format: 'uri', description: 'Presigned GET of the original bytes.' }),
+    download_expires_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('ArchiveFile');
+
+export const ArchiveText = z
+  .object({
+    sha256: z.string(),
+    renderer: z.string(),
+    renderer_version: z.string(),
+    encoding: Nullable,
+    rendered_at: z.string().openapi({ format: 'date-time' }),
+    bytes: z.number().int(),
+    chars: z.number().int(),
+    replacement_chars: z.number().int(),
+    text: Nullable.openapi({ description: 'The rendering (UTF-8), inline up to 4 MiB; null above (use the link).' }),
+    text_download_url: z.string().openapi({ format: 'uri' }),
+  })
+  .openapi('ArchiveText');
+
+export const ChangePage = z
+  .object({
+    items: z.array(ChangeRecordSchema),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    next_offset: z.number().int().nullable(),
+    total: z.number().int().nullable(),
+    last_version_id: z.number().int().nullable().openapi({ description: 'Pass as `since` to continue.' }),
+  })
+  .openapi('ArchiveChangePage');

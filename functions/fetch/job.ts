@@ -1,0 +1,27 @@
+import { type FetchOptions, runFetch } from '../../shared/archive/fetch';
+import type { RunRecord } from '../../shared/archive/runs';
+import type { Deps } from '../../shared/deps';
+import { syncFacts } from '../../shared/facts/pipeline';
+import { BadRequestError } from '../../shared/http/errors';
+
+/** The EventBridge Scheduler input for one source (infra/jobs.ts fetchInput). */
+export interface FetchEvent {
+  source_id?: unknown;
+}
+
+/**
+ * The scheduled fetch of one source. A run that fails is recorded as failed and returned, not
+ * thrown: the scheduler's own retries would only hammer a publisher that is down, and the next
+ * scheduled run tries again. A malformed event or unknown source throws, so it shows as an
+ * invocation error. New versions have their warrant facts loaded before the job ends.
+ */
+export async function fetchJob(deps: Deps, event: FetchEvent, opts: FetchOptions = {}): Promise<RunRecord> {
+  if (typeof event?.source_id !== 'string' || event.source_id === '') {
+    throw new BadRequestError('The fetch event needs a source_id string.');
+  }
+  const run = await runFetch(deps, event.source_id, opts);
+  if (run.new_versions > 0) await syncFacts(deps, { sourceIds: [event.source_id] });
+  const level = run.status === 'succeeded' ? 'info' : 'error';
+  deps.logger[level]('fetch job finished', { source_id: run.source_id, run_id: run.run_id, status: run.status });
+  return run;
+}

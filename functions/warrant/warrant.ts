@@ -1,0 +1,35 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { signedJson } from '../../shared/attestation/signed-json';
+import type { Deps } from '../../shared/deps';
+import type { createRouter } from '../../shared/http/app';
+import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import { buildWarrant } from '../../shared/warrant/service';
+import { AsOfParam, DosParam, dateOfService, HcpcsParam, NpiParam, StateParam } from './params';
+import { WarrantAnswerSchema } from './schemas';
+
+export const WarrantQuery = z.object({
+  hcpcs: HcpcsParam,
+  as_of: AsOfParam,
+  dos: DosParam,
+  npi: NpiParam,
+  state: StateParam,
+});
+
+const warrant = createRoute({
+  method: 'get',
+  path: '/rules/warrant',
+  tags: ['Warrant'],
+  summary: 'The signed warrant for a code and a date of service',
+  description:
+    'One block per part (standing, fee, edits, documentation). Each block lists the facts it holds, each with a receipt to the archived publisher file and row it came from, and the gaps it could not fill with a reason code (source_not_loaded, no_version_in_force, code_not_in_version, state_required, ambiguous_version, not_applicable). Fee and documentation need `state`; the provider exclusion status needs `npi`. A well-formed code no source knows is an answer with gaps, not an error. CPT descriptors are never served. Signed (see /rules/warrant/signing-key). Paid entitlement.',
+  request: { query: WarrantQuery },
+  responses: { 200: jsonResponse(WarrantAnswerSchema, 'The warrant.'), ...problemResponses(400, 401, 403, 429, 503) },
+});
+
+export function mountWarrant(router: ReturnType<typeof createRouter>, deps: Deps): void {
+  router.openapi(warrant, async (c) => {
+    const q = c.req.valid('query');
+    const answer = await buildWarrant(deps, { hcpcs: q.hcpcs, asOf: dateOfService(q), npi: q.npi, state: q.state });
+    return signedJson(c, answer, 200);
+  });
+}

@@ -1,0 +1,201 @@
+import { parseArgs } from 'node:util';
+import { runFetch } from '../shared/archive/fetch';
+import { importFile } from '../shared/archive/import';
+import { Archive } from '../shared/archive/ingest';
+import { type IngestResult, ORIGINS, type Origin } from '../shared/archive/ingest-types';
+import { type Config, ConfigError, loadConfig } from '../shared/config';
+import type { Deps } from '../shared/deps';
+import { syncFacts } from '../shared/facts/pipeline';
+import { AppError } from '../shared/http/errors';
+import { withCliStorage } from '../shared/local/cli-storage';
+import { SOURCES } from '../shared/sources/registry';
+import { isRealIsoDate } from '../shared/sources/version-labels';
+
+const USAGE = `Archive operator CLI.
+
+  npm run archive -- import --source <source_id> --file <path>
+        [--publisher-version <label>] [--effective-from YYYY-MM-DD] [--effective-to YYYY-MM-DD]
+        [--origin backfill|wayback|live] [--observed-at <ISO time>] [--json]
+  npm run archive -- repair        finish versions a crashed writer left pending
+  npm run archive -- fetch --source <source_id>   fetch the source's registered URLs now (a fetch run)
+  npm run archive -- load [--source <source_id>]  load warrant facts of archived versions not loaded yet
+
+import archives a local file (a zip too: every member, nested zips included) exactly as a fetch
+would, default origin backfill, then loads the warrant facts of its new versions (--no-load skips that).
+Works whether or not \`npm start\` runs on the same DATA_DIR.
+Sources: ${SOURCES.map((s) => s.sourceId).join(', ')}`;
+
+class UsageError extends Error {}
+
+/** Progress lines only for files worth waiting on. */
+const PROGRESS_FROM_BYTES = 8 * 1024 * 1024;
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * The CLI against the given deps (tests call it in-process). Returns the exit code: 0 done,
+ * 1 the archive refused the file (the message says why), 2 bad usage.
+ */
+export async function runArchiveCommand(
+  argv: string[],
+  deps: Deps,
+  out: (line: string) => void,
+  progress: (line: string) => void = () => {},
+): Promise<number> {
+  try {
+    const { values, positionals } = parse(argv);
+    const archive = new Archive(deps);
+    switch (positionals[0]) {
+      case 'import': {
+        const opts = importOptions(values);
+        let last = 0;
+        const result = await importFile(archive, {
+          ...opts,
+          onProgress: (bytes, total) => {
+            const now = Date.now();
+            if (total < PROGRESS_FROM_BYTES || now - last < 500) return;
+            last = now;
+            progress(
+              bytes <= total
+                ? `  read ${mb(bytes)} of ${mb(total)} (${Math.floor((bytes / total) * 100)}%)`
+                : `  read ${mb(total)}; extracting members: ${mb(bytes - total)}`,
+            );
+          },
+        });
+        if (values.json) out(JSON.stringify(result));
+        else report(result, opts, out);
+        if (!values['no-load'])
+          await syncFacts(deps, { sourceIds: [opts.sourceId], log: values.json ? undefined : out });
+        return 0;
+      }
+      case 'fetch': {
+        if (!values.source) throw new UsageError('fetch needs --source');
+        const run = await runFetch(deps, values.source);
+        out(
+          `Fetch run ${run.run_id} ${run.status}: ${run.files_seen} file(s) seen, ${run.new_versions} new version(s).`,
+        );
+        for (const e of run.errors) out(`  ${JSON.stringify(e)}`);
+        await syncFacts(deps, { sourceIds: [values.source], log: out });
+        return run.status === 'failed' ? 1 : 0;
+      }
+      case 'load': {
+        const outcomes = await syncFacts(deps, { sourceIds: values.source ? [values.source] : undefined, log: out });
+        out(`Loaded ${outcomes.filter((o) => o.status === 'loaded').length} version(s).`);
+        return 0;
+      }
+      case 'repair':
+        out(`Finished ${await archive.repair()} pending version(s).`);
+        return 0;
+      default:
+        throw new UsageError(positionals[0] ? `unknown command '${positionals[0]}'` : 'no command given');
+    }
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      out(`${(e as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (e instanceof AppError) {
+      out(`Not archived: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      source: { type: 'string' },
+      file: { type: 'string' },
+      'publisher-version': { type: 'string' },
+      'effective-from': { type: 'string' },
+      'effective-to': { type: 'string' },
+      origin: { type: 'string' },
+      'observed-at': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'no-load': { type: 'boolean', default: false },
+    },
+  });
+}
+
+function importOptions(v: ReturnType<typeof parse>['values']) {
+  if (!v.source) throw new UsageError('--source is required');
+  if (!SOURCES.some((s) => s.sourceId === v.source)) throw new UsageError(`unknown source '${v.source}'`);
+  if (!v.file) throw new UsageError('--file is required');
+  for (const flag of ['effective-from', 'effective-to'] as const) {
+    const d = v[flag];
+    if (d !== undefined && !isRealIsoDate(d)) throw new UsageError(`--${flag} must be a real date YYYY-MM-DD`);
+  }
+  const origin = (v.origin ?? 'backfill') as Origin;
+  if (!ORIGINS.includes(origin)) throw new UsageError(`--origin must be one of ${ORIGINS.join(', ')}`);
+  let observedAt: Date | undefined;
+  if (v['observed-at'] !== undefined) {
+    observedAt = new Date(v['observed-at']);
+    if (Number.isNaN(observedAt.getTime())) throw new UsageError('--observed-at must be an ISO 8601 time');
+  }
+  return {
+    sourceId: v.source,
+    file: v.file,
+    publisherVersion: v['publisher-version'],
+    effectiveFrom: v['effective-from'],
+    effectiveTo: v['effective-to'],
+    origin,
+    observedAt,
+  };
+}
+
+function report(r: IngestResult, o: { sourceId: string; origin: Origin }, out: (l: string) => void) {
+  out(`Archived ${r.files[0]?.name} into ${o.sourceId} (origin ${o.origin}):`);
+  out(`  ${'version'.padEnd(8)} ${'sha256'.padEnd(64)} ${'doc'.padEnd(9)} ${'status'.padEnd(17)} name`);
+  for (const f of r.files) {
+    const status =
+      f.versionId === null ? (f.newFile ? 'new file' : 'known file') : f.newVersion ? 'NEW VERSION' : 'known version';
+    out(
+      `  ${String(f.versionId ?? '-').padEnd(8)} ${f.sha256} ${(f.docId ?? '-').padEnd(9)} ${status.padEnd(17)} ${f.name}`,
+    );
+  }
+  for (const s of r.skipped) out(`  skipped ${s.name}: ${s.reason}`);
+  const newVersions = r.files.filter((f) => f.newVersion);
+  out(
+    `${newVersions.length} new version(s)${newVersions.length ? ` (${newVersions.map((f) => f.versionId).join(', ')})` : ''}; ${r.files.length} file(s), ${r.files.filter((f) => f.newFile).length} new.`,
+  );
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return argv.length === 0 ? 2 : 0;
+  }
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  return withCliStorage(config, (deps, how) => {
+    if (how === 'live-server') process.stderr.write(`Using the engines of the server running on ${config.dataDir}.\n`);
+    return runArchiveCommand(
+      argv,
+      deps,
+      (l) => process.stdout.write(`${l}\n`),
+      (l) => process.stderr.write(`${l}\n`),
+    );
+  });
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (e) => {
+      process.stderr.write(`archive: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

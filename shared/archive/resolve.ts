@@ -1,0 +1,64 @@
+import { getDocDecl } from '../sources/registry';
+import type { Table } from '../storage/table';
+import { type AsOfRule, decideAsOf, type GapReason } from './as-of';
+import { docKey, VERSION_PREFIX } from './keys';
+import { toVersionRecord, type VersionRecord } from './version-record';
+
+export interface AsOfAnswer {
+  doc_id: string;
+  date: string;
+  status: 'resolved' | 'gap';
+  rule: AsOfRule | null;
+  version: VersionRecord | null;
+  sha256: string | null;
+  window: { from: string; to: string | null } | null;
+  superseded: VersionRecord[];
+  gap: { reason: GapReason; detail: string; candidate_version_ids: number[] } | null;
+}
+
+/** Every version of a document, in version_id order (bounded: a document gains a few per quarter). */
+export async function loadVersions(table: Table, docId: string): Promise<VersionRecord[]> {
+  const items = await table.queryAll(docKey(docId).pk, { beginsWith: VERSION_PREFIX, consistent: true });
+  return items.map(toVersionRecord);
+}
+
+/** Whether a document is known: declared in the registry or holding archived versions. */
+export async function documentExists(table: Table, docId: string): Promise<boolean> {
+  return Boolean(getDocDecl(docId)) || Boolean(await table.get(docKey(docId)));
+}
+
+/**
+ * The version of `docId` in force on `date` (YYYY-MM-DD), decided by shared/archive/as-of.ts:
+ * either a version with the rule that decided it, or an honest gap with a reason code. Returns
+ * undefined for a document the archive does not know (neither declared nor archived), so the
+ * caller can answer 404. Callers: GET /archive/docs/{doc_id}/as-of and the warrant resolver.
+ */
+export async function resolveAsOf(table: Table, docId: string, date: string): Promise<AsOfAnswer | undefined> {
+  const versions = await loadVersions(table, docId);
+  if (!versions.length && !(await documentExists(table, docId))) return undefined;
+  const d = decideAsOf(versions, date);
+  if (d.status === 'resolved') {
+    return {
+      doc_id: docId,
+      date,
+      status: 'resolved',
+      rule: d.rule,
+      version: d.version,
+      sha256: d.version.sha256,
+      window: d.window,
+      superseded: d.superseded,
+      gap: null,
+    };
+  }
+  return {
+    doc_id: docId,
+    date,
+    status: 'gap',
+    rule: d.rule,
+    version: null,
+    sha256: null,
+    window: null,
+    superseded: [],
+    gap: { reason: d.reason, detail: d.detail, candidate_version_ids: d.candidates.map((c) => c.version_id) },
+  };
+}

@@ -1,0 +1,115 @@
+import type { Deps } from '../deps';
+import { CHANGES_PK, type ChangeRecord, changeSortKey } from '../feed/change-record';
+import {
+  docKey,
+  docSortKey,
+  docsIndex,
+  markerKey,
+  PENDING_INDEX,
+  padVersion,
+  VERSION_COUNTER,
+  versionKey,
+} from './keys';
+import { toVersionRecord, type VersionRecord } from './version-record';
+
+/**
+ * Versions are created without transactions (dynalite has none), by one conditional write:
+ *
+ * 1. the version id comes from an atomic counter (`COUNTER`/`version_id`), so ids are unique
+ *    across the archive;
+ * 2. a marker `DOCVER#<doc_id>#<sha256>` holding the whole version is put only if absent: of two
+ *    racing ingests of the same bytes for the same document exactly one marker write succeeds; the
+ *    loser adopts the winner's version (its counter value is burned: ids are unique, not dense);
+ * 3. whoever holds a marker then writes the document, the version item and the change record,
+ *    each idempotently (put-if-absent or a monotone update), and clears the marker's pending flag.
+ *
+ * A process that dies after step 2 leaves a pending marker (sparse index gsi2 `PENDING`); the next
+ * ingest of the same file, or `repairPending`, finishes the same writes, so the version, its
+ * document and its change record always end up together.
+ */
+export async function createVersion(
+  deps: Deps,
+  draft: Omit<VersionRecord, 'version_id'>,
+): Promise<{ versionId: number; created: boolean }> {
+  const table = deps.tables.archive;
+  const key = markerKey(draft.doc_id, draft.sha256);
+  const existing = await table.get(key, { consistent: true });
+  if (existing) {
+    await completeVersion(deps, toVersionRecord(existing));
+    return { versionId: Number(existing.version_id), created: false };
+  }
+  const versionId = await table.increment(VERSION_COUNTER, 'value');
+  const record: VersionRecord = { ...draft, version_id: versionId };
+  const won = await table.put(
+    { ...key, ...record, state: 'pending', gsi2pk: PENDING_INDEX, gsi2sk: padVersion(versionId) },
+    { ifAbsent: true },
+  );
+  if (!won) {
+    const winner = await table.get(key, { consistent: true });
+    if (!winner) throw new Error(`Version marker for ${draft.doc_id} vanished.`);
+    await completeVersion(deps, toVersionRecord(winner));
+    return { versionId: Number(winner.version_id), created: false };
+  }
+  await completeVersion(deps, record);
+  return { versionId, created: true };
+}
+
+/** The change record of a version, exactly the fields of shared/feed/change-record.ts. */
+export function changeRecordOf(deps: Deps, v: VersionRecord): ChangeRecord {
+  return {
+    doc_id: v.doc_id,
+    source_id: v.source_id,
+    title: v.title,
+    publisher_version: v.publisher_version,
+    version_id: v.version_id,
+    publisher_effective_from: v.publisher_effective_from,
+    publisher_effective_to: v.publisher_effective_to,
+    observed_from: v.observed_from,
+    origin: v.origin,
+    sha256: v.sha256,
+    affected_codes: [],
+    versions_url: `${deps.config.publicBaseUrl}/v1/archive/docs/${v.doc_id}/versions`,
+  };
+}
+
+/** Idempotent: every write is put-if-absent or a monotone update, so repeating it changes nothing. */
+export async function completeVersion(deps: Deps, v: VersionRecord): Promise<void> {
+  const table = deps.tables.archive;
+  await table.put(
+    {
+      ...docKey(v.doc_id),
+      gsi1pk: docsIndex(v.source_id),
+      gsi1sk: docSortKey(v.doc_id),
+      doc_id: v.doc_id,
+      source_id: v.source_id,
+      title: v.title,
+      first_observed: v.observed_from,
+      latest_version_id: 0,
+    },
+    { ifAbsent: true },
+  );
+  await table.put({ ...versionKey(v.doc_id, v.version_id), ...v }, { ifAbsent: true });
+  const change = changeRecordOf(deps, v);
+  await table.put(
+    {
+      pk: CHANGES_PK,
+      sk: changeSortKey(v.version_id),
+      gsi1pk: `${CHANGES_PK}#${v.source_id}`,
+      gsi1sk: changeSortKey(v.version_id),
+      ...change,
+    },
+    { ifAbsent: true },
+  );
+  await table.update(docKey(v.doc_id), {
+    set: { latest_version_id: v.version_id },
+    ifBelow: { latest_version_id: v.version_id },
+  });
+  await table.update(markerKey(v.doc_id, v.sha256), { set: { state: 'complete' }, remove: ['gsi2pk', 'gsi2sk'] });
+}
+
+/** Finish every version whose writer stopped halfway; returns how many were completed. */
+export async function repairPending(deps: Deps): Promise<number> {
+  const pending = await deps.tables.archive.queryAll(PENDING_INDEX, { index: 'gsi2' });
+  for (const m of pending) await completeVersion(deps, toVersionRecord(m));
+  return pending.length;
+}

@@ -1,0 +1,124 @@
+import * as path from 'node:path';
+import { Transform } from 'node:stream';
+import * as zlib from 'node:zlib';
+import * as yauzl from 'yauzl';
+import { UnarchivableFileError } from './errors';
+import { type Spooled, spool } from './spool';
+
+/** Extraction limits: a zip bomb or a runaway nesting is refused, not half-extracted. */
+export const ZIP_LIMITS = { maxMembers: 50_000, maxTotalBytes: 32 * 1024 ** 3, maxDepth: 4 } as const;
+
+export interface ZipMember {
+  /** Position in the zip's central directory (0-based, directories and skipped entries counted). */
+  index: number;
+  /** Path inside the zip, as stored. */
+  path: string;
+  /** Base name. */
+  name: string;
+  spooled: Spooled;
+}
+
+export interface ZipExtraction {
+  members: ZipMember[];
+  skipped: { path: string; reason: string }[];
+}
+
+/** Zip local-file or empty-archive signature. */
+export function looksLikeZip(head: Buffer): boolean {
+  return (
+    head.length >= 4 &&
+    head[0] === 0x50 &&
+    head[1] === 0x4b &&
+    (head[2] === 3 || head[2] === 5) &&
+    head[3] === head[2] + 1
+  );
+}
+
+function open(file: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false },
+      (e, z) => (e ? reject(e) : resolve(z)),
+    ),
+  );
+}
+
+function openStream(z: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
+  return new Promise((resolve, reject) => z.openReadStream(entry, (e, s) => (e ? reject(e) : resolve(s))));
+}
+
+/**
+ * Extract every member of a zip on disk into `dir`, each spooled and hashed like a top-level file.
+ * Each member's CRC-32 is checked against the central directory (yauzl checks sizes, not CRCs), so
+ * a damaged member is caught here. Any failure (truncated archive, bad CRC, encrypted member,
+ * limits) rejects with UnarchivableFileError; the caller discards `dir`.
+ */
+export async function extractZip(
+  file: string,
+  dir: string,
+  onProgress?: (bytes: number) => void,
+): Promise<ZipExtraction> {
+  let z: yauzl.ZipFile;
+  try {
+    z = await open(file);
+  } catch (e) {
+    throw new UnarchivableFileError('corrupt_zip', `Not a readable zip archive: ${(e as Error).message}`);
+  }
+  const members: ZipMember[] = [];
+  const skipped: ZipExtraction['skipped'] = [];
+  let total = 0;
+  let done = 0;
+  let index = -1;
+  try {
+    if (z.entryCount > ZIP_LIMITS.maxMembers) {
+      throw new UnarchivableFileError(
+        'zip_limits',
+        `Zip has ${z.entryCount} entries (limit ${ZIP_LIMITS.maxMembers}).`,
+      );
+    }
+    await new Promise<void>((resolve, reject) => {
+      z.on('error', reject);
+      z.on('end', resolve);
+      z.on('entry', (entry: yauzl.Entry) => {
+        index++;
+        handle(entry, index).then(() => z.readEntry(), reject);
+      });
+      z.readEntry();
+    });
+  } catch (e) {
+    if (e instanceof UnarchivableFileError) throw e;
+    throw new UnarchivableFileError('corrupt_zip', `Zip archive is damaged: ${(e as Error).message}`);
+  } finally {
+    z.close();
+  }
+  return { members, skipped };
+
+  async function handle(entry: yauzl.Entry, i: number): Promise<void> {
+    if (entry.fileName.endsWith('/')) return;
+    if (entry.isEncrypted()) throw new UnarchivableFileError('corrupt_zip', `Member ${entry.fileName} is encrypted.`);
+    if (entry.uncompressedSize === 0) {
+      skipped.push({ path: entry.fileName, reason: 'empty' });
+      return;
+    }
+    total += entry.uncompressedSize;
+    if (total > ZIP_LIMITS.maxTotalBytes) {
+      throw new UnarchivableFileError('zip_limits', `Zip expands beyond ${ZIP_LIMITS.maxTotalBytes} bytes.`);
+    }
+    const raw = await openStream(z, entry);
+    let crc = 0;
+    const check = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        crc = zlib.crc32(chunk, crc);
+        done(null, chunk);
+      },
+      flush(done) {
+        done(crc >>> 0 === entry.crc32 >>> 0 ? null : new Error(`CRC mismatch in ${entry.fileName}`));
+      },
+    });
+    raw.on('error', (e) => check.destroy(e));
+    const spooled = await spool(raw.pipe(check), path.join(dir, `m${i}`), (b) => onProgress?.(done + b));
+    done += spooled.size;
+    members.push({ index: i, path: entry.fileName, name: path.posix.basename(entry.fileName), spooled });
+  }
+}

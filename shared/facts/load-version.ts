@@ -1,0 +1,66 @@
+import { blobKey, padVersion } from '../archive/keys';
+import type { Deps } from '../deps';
+import { CHANGES_PK } from '../feed/change-record';
+import { extractorFor } from './extractors';
+import { loadedKey } from './keys';
+import { isMcdCodeList, loadMcdCodeList } from './mcd';
+import { FactWriter } from './store';
+import { markLoaded, type Timeline, type TimelineVersion } from './timeline';
+
+export interface LoadOutcome {
+  version_id: number;
+  doc_id: string;
+  status: 'loaded' | 'already_loaded' | 'no_loader';
+  facts: number;
+  codes: number;
+}
+
+/** True when the document's versions produce warrant facts. */
+export function hasLoader(docId: string): boolean {
+  return isMcdCodeList(docId) || extractorFor(docId) !== undefined;
+}
+
+/**
+ * Parse one archived version (streamed from S3, never from anywhere else) into facts keyed by
+ * source, version and code; then mark it loaded and record the codes it governs on its change
+ * record (the coverage mapping behind `affected_codes`). Idempotent: a loaded version is skipped,
+ * and a load interrupted halfway rewrites the same keys when run again.
+ */
+export async function loadVersion(
+  deps: Deps,
+  sourceId: string,
+  v: TimelineVersion,
+  timeline: Timeline,
+): Promise<LoadOutcome> {
+  const base = { version_id: v.version_id, doc_id: v.doc_id };
+  if (!hasLoader(v.doc_id)) return { ...base, status: 'no_loader', facts: 0, codes: 0 };
+  const marker = await deps.tables.facts.get(loadedKey(v.version_id), { consistent: true });
+  if (marker) return { ...base, status: 'already_loaded', facts: Number(marker.facts), codes: Number(marker.codes) };
+
+  const writer = new FactWriter(deps.tables.facts, sourceId, v);
+  if (isMcdCodeList(v.doc_id)) {
+    await loadMcdCodeList(deps, writer, v, timeline);
+  } else {
+    const extractor = extractorFor(v.doc_id)!;
+    const stream = await deps.blobs.get(blobKey(v.sha256));
+    for await (const record of extractor.parser(v.name).parse(stream, { fileName: v.name })) {
+      for (const row of extractor.rows(record)) await writer.add(row);
+    }
+  }
+  await writer.flush();
+  const codes = [...writer.keys].sort();
+  await deps.tables.archive.update(
+    { pk: CHANGES_PK, sk: padVersion(v.version_id) },
+    { set: { affected_codes: codes }, ifExists: true },
+  );
+  await deps.tables.facts.put({
+    ...loadedKey(v.version_id),
+    source_id: sourceId,
+    doc_id: v.doc_id,
+    facts: writer.written,
+    codes: codes.length,
+    loaded_at: deps.clock.now().toISOString(),
+  });
+  await markLoaded(deps.tables.facts, sourceId, v.version_id);
+  return { ...base, status: 'loaded', facts: writer.written, codes: codes.length };
+}

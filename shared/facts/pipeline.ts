@@ -1,0 +1,70 @@
+import { VERSION_PREFIX } from '../archive/keys';
+import { toVersionRecord } from '../archive/version-record';
+import type { Deps } from '../deps';
+import { trackLoad } from '../platform/load-history';
+import { SOURCES } from '../sources/registry';
+import { hasLoader, type LoadOutcome, loadVersion } from './load-version';
+import { readTimelines, registerVersion, type TimelineVersion } from './timeline';
+
+/**
+ * Bring the facts up to date with the archive: register every archived version of every
+ * registered document in its source's timeline, then load the facts of each version that has a
+ * loader and is not loaded yet. Runs after imports, after fetch runs and at local start-up; safe
+ * to run any number of times (and concurrently: every write is idempotent).
+ */
+export async function syncFacts(
+  deps: Deps,
+  opts: { sourceIds?: readonly string[]; log?: (line: string) => void } = {},
+): Promise<LoadOutcome[]> {
+  const sources = SOURCES.filter((s) => !opts.sourceIds || opts.sourceIds.includes(s.sourceId));
+  for (const source of sources) {
+    const known = (await readTimelines(deps.tables.facts, [source.sourceId])).get(source.sourceId);
+    const have = new Set(known?.versions.map((v) => v.version_id) ?? []);
+    for (const doc of source.docs) {
+      const items = await deps.tables.archive.queryAll(`DOC#${doc.docId}`, { beginsWith: VERSION_PREFIX });
+      for (const item of items) {
+        const v = toVersionRecord(item);
+        if (have.has(v.version_id)) continue;
+        await registerVersion(deps.tables.facts, source.sourceId, timelineVersion(v));
+      }
+    }
+  }
+  const outcomes: LoadOutcome[] = [];
+  const timelines = await readTimelines(
+    deps.tables.facts,
+    sources.map((s) => s.sourceId),
+  );
+  for (const [sourceId, timeline] of timelines) {
+    const pending = timeline.versions
+      .filter((v) => hasLoader(v.doc_id) && !timeline.loaded.has(v.version_id))
+      .sort((a, b) => a.version_id - b.version_id);
+    if (!pending.length) continue;
+    // One recorded load attempt per source (GET /sources/{id}/history), failures included.
+    await trackLoad(deps, sourceId, async (progress) => {
+      for (const v of pending) {
+        const started = Date.now();
+        const outcome = await loadVersion(deps, sourceId, v, timeline);
+        outcomes.push(outcome);
+        if (outcome.status === 'loaded') progress.loaded(v.version_id, outcome.facts);
+        opts.log?.(
+          `${sourceId} ${v.doc_id} v${v.version_id} (${v.name}): ${outcome.status}, ${outcome.facts} facts, ${outcome.codes} codes, ${Date.now() - started} ms`,
+        );
+      }
+    });
+  }
+  return outcomes;
+}
+
+function timelineVersion(v: ReturnType<typeof toVersionRecord>): TimelineVersion {
+  return {
+    version_id: v.version_id,
+    doc_id: v.doc_id,
+    title: v.title,
+    sha256: v.sha256,
+    name: v.name,
+    publisher_version: v.publisher_version,
+    publisher_effective_from: v.publisher_effective_from,
+    publisher_effective_to: v.publisher_effective_to,
+    observed_from: v.observed_from,
+  };
+}

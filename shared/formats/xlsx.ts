@@ -1,0 +1,100 @@
+import { XlsxPackage } from './xlsx-parts';
+import { type Cell, readSharedStrings, readSheetRows } from './xlsx-sheet';
+import { parseXml } from './xml-events';
+
+export type { Cell } from './xlsx-sheet';
+
+/**
+ * A small, dependency-light XLSX (SpreadsheetML, ECMA-376) reader for publisher workbooks: cell
+ * values only, no styles or formulas. Rows are indexed by Excel row number - 1 (row 9 of the sheet
+ * is `rows[8]`, with empty rows kept as `[]`), and cells by column (`A` is 0); trailing empty cells
+ * are dropped, so rows differ in length.
+ */
+export interface Sheet {
+  name: string;
+  /** `visible`, `hidden` or `veryHidden`, as the workbook declares. */
+  state: string;
+  rows: Cell[][];
+}
+
+export interface Workbook {
+  sheets: Sheet[];
+  /** True when serial dates count from 1904-01-01 (workbookPr/@date1904). */
+  date1904: boolean;
+}
+
+export interface ReadWorkbookOptions {
+  /** Largest uncompressed part accepted (a guard against zip bombs). Default 512 MiB. */
+  maxPartBytes?: number;
+}
+
+const REL_OFFICE_DOCUMENT = /\/officeDocument$/;
+const REL_SHARED_STRINGS = /\/sharedStrings$/;
+
+/** Reads every sheet of an .xlsx workbook in workbook order. Throws on a malformed package. */
+export async function readWorkbook(bytes: Buffer, opts: ReadWorkbookOptions = {}): Promise<Workbook> {
+  const pkg = await XlsxPackage.open(bytes, opts.maxPartBytes ?? 512 * 1024 * 1024);
+  try {
+    const rootRels = await pkg.relationships('');
+    const workbookPart = rootRels.find((r) => REL_OFFICE_DOCUMENT.test(r.type))?.target ?? 'xl/workbook.xml';
+    const rels = await pkg.relationships(workbookPart);
+    const declared: { name: string; state: string; rid: string }[] = [];
+    let date1904 = false;
+    await parseXml(await pkg.open(workbookPart), {
+      open(name, a) {
+        if (name === 'sheet') declared.push({ name: a.name ?? '', state: a.state ?? 'visible', rid: a.id ?? '' });
+        else if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
+      },
+    });
+    const sharedPart = rels.find((r) => REL_SHARED_STRINGS.test(r.type) && !r.external)?.target;
+    const shared = sharedPart && pkg.part(sharedPart) ? await readSharedStrings(await pkg.open(sharedPart)) : [];
+    const sheets: Sheet[] = [];
+    for (const s of declared) {
+      const target = rels.find((r) => r.id === s.rid && !r.external)?.target;
+      // Chartsheets and dialog sheets have no cell grid.
+      const isWorksheet = target !== undefined && pkg.part(target) !== undefined && !/chartsheets?\//i.test(target);
+      const rows = isWorksheet ? await readSheetRows(await pkg.open(target), shared) : [];
+      sheets.push({ name: s.name, state: s.state, rows });
+    }
+    return { sheets, date1904 };
+  } finally {
+    pkg.close();
+  }
+}
+
+/** True when zip bytes are a SpreadsheetML package: the package's main part is an XML workbook. */
+export async function isXlsxPackage(bytes: Buffer): Promise<boolean> {
+  const pkg = await XlsxPackage.open(bytes, 1024 * 1024);
+  try {
+    if (pkg.part('xl/workbook.xml')) return true;
+    const rels = await pkg.relationships('').catch(() => []);
+    const main = rels.find((r) => REL_OFFICE_DOCUMENT.test(r.type))?.target;
+    return main !== undefined && /workbook[^/]*\.xml$/i.test(main) && pkg.part(main) !== undefined;
+  } finally {
+    pkg.close();
+  }
+}
+
+/**
+ * Converts an Excel serial date to YYYY-MM-DD (ECMA-376 Part 1, §18.17.4.1): in the 1900 system,
+ * serial 1 is 1900-01-01 and serial 60 is the non-existent 1900-02-29 kept for Lotus compatibility;
+ * in the 1904 system serial 0 is 1904-01-01. The time part is dropped. Null for non-finite or
+ * negative serials and for serial 60.
+ */
+export function excelSerialToIsoDate(serial: number, date1904 = false): string | null {
+  if (!Number.isFinite(serial) || serial < 0) return null;
+  const day = Math.floor(serial);
+  let epochDays: number;
+  if (date1904) epochDays = Date.UTC(1904, 0, 1) / 86400000 + day;
+  else if (day === 60) return null;
+  else epochDays = Date.UTC(1899, 11, 31) / 86400000 + (day < 60 ? day : day - 1);
+  return new Date(epochDays * 86400000).toISOString().slice(0, 10);
+}
+
+/** A cell as display text: errors as their code, booleans as TRUE/FALSE, empty as ''. */
+export function cellText(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'object') return cell.error;
+  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  return String(cell);
+}

@@ -1,0 +1,27 @@
+import type { ByteInput } from './types';
+
+function toBuffer(chunk: Buffer | Uint8Array | string): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
+  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
+function isAsyncIterable(x: unknown): x is AsyncIterable<Buffer | Uint8Array | string> {
+  return typeof (x as { [Symbol.asyncIterator]?: unknown })?.[Symbol.asyncIterator] === 'function';
+}
+
+/**
+ * Normalises every accepted input to an async sequence of Buffers. Streams are consumed with
+ * `for await`, which applies back-pressure: nothing is read ahead of the consumer.
+ */
+export async function* toChunks(input: ByteInput): AsyncGenerator<Buffer> {
+  if (typeof input === 'string' || input instanceof Uint8Array) {
+    yield toBuffer(input);
+    return;
+  }
+  if (isAsyncIterable(input)) {
+    for await (const chunk of input) yield toBuffer(chunk as Buffer | Uint8Array | string);
+    return;
+  }
+  for (const chunk of input as Iterable<Buffer | Uint8Array | string>) yield toBuffer(chunk);
+}

@@ -1,0 +1,76 @@
+import { toChunks } from './bytes';
+import { PublisherFormatError } from './errors';
+import type { ByteInput, Encoding } from './types';
+
+/** One physical line: its text without the terminator, its 1-based number, and the terminator seen. */
+export interface PhysicalLine {
+  text: string;
+  line: number;
+  eol: '\r\n' | '\n' | '';
+}
+
+/** True when the bytes open with the UTF-8 byte-order mark (which then wins over any declared encoding). */
+export function hasUtf8Bom(buf: Buffer): boolean {
+  return buf.length >= 3 && buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf;
+}
+
+/** No publisher line comes near this; a longer one means the bytes are not the layout we expect. */
+export const MAX_LINE_CHARS = 32 * 1024 * 1024;
+
+function decoderFor(encoding: Encoding): (chunk: Buffer, final: boolean) => string {
+  if (encoding === 'latin1') return (chunk) => chunk.toString('latin1');
+  // Windows-1252 is single-byte (chunk boundaries cannot split a character); UTF-8 decodes in
+  // streaming mode so a character split across chunks is completed by the next chunk.
+  const d = new TextDecoder(encoding === 'utf-8' ? 'utf-8' : 'windows-1252');
+  return (chunk, final) => d.decode(chunk, { stream: !final });
+}
+
+/**
+ * Splits bytes into physical lines on LF (a CR before it is dropped and reported in `eol`),
+ * decoding each chunk as it arrives. A UTF-8 byte-order mark is stripped and switches decoding
+ * to UTF-8 whatever was declared. Lines come in batches, one per input chunk (fewer async hops on
+ * files of millions of lines); at most one chunk plus one partial line is held, so memory stays flat.
+ */
+export async function* readLineBatches(
+  input: ByteInput,
+  encoding: Encoding,
+  parserId = 'lines',
+): AsyncGenerator<PhysicalLine[]> {
+  let decode = decoderFor(encoding);
+  let carry = '';
+  let lineNo = 0;
+  let first = true;
+  const split = (text: string): PhysicalLine[] => {
+    const batch: PhysicalLine[] = [];
+    let start = 0;
+    for (;;) {
+      const nl = text.indexOf('\n', start);
+      if (nl < 0) break;
+      const crlf = nl > start && text.charCodeAt(nl - 1) === 13;
+      batch.push({ text: text.slice(start, crlf ? nl - 1 : nl), line: ++lineNo, eol: crlf ? '\r\n' : '\n' });
+      start = nl + 1;
+    }
+    carry = text.slice(start);
+    if (carry.length > MAX_LINE_CHARS) {
+      throw new PublisherFormatError(parserId, lineNo + 1, `line longer than ${MAX_LINE_CHARS} characters`);
+    }
+    return batch;
+  };
+  for await (let chunk of toChunks(input)) {
+    if (chunk.length === 0) continue;
+    if (first) {
+      first = false;
+      if (hasUtf8Bom(chunk)) {
+        chunk = chunk.subarray(3);
+        decode = decoderFor('utf-8');
+      }
+    }
+    const batch = split(carry + decode(chunk, false));
+    if (batch.length > 0) yield batch;
+  }
+  const rest = carry + (first ? '' : decode(Buffer.alloc(0), true));
+  if (rest.length > 0) {
+    const text = rest.charCodeAt(rest.length - 1) === 13 ? rest.slice(0, -1) : rest;
+    yield [{ text, line: ++lineNo, eol: '' }];
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The shapes every publisher parser shares. A parser turns the bytes of one archived publisher
+ * file into plain JSON records, each carrying a locator back to where it sits in those bytes, so
+ * a stored fact can be replayed: same bytes + same locator = same record (see locator.ts).
+ */
+
+/** Bytes as the archive hands them over: a whole buffer, a Node stream, or any async chunk source. */
+export type ByteInput =
+  | Buffer
+  | Uint8Array
+  | string
+  | NodeJS.ReadableStream
+  | AsyncIterable<Buffer | Uint8Array | string>
+  | Iterable<Buffer | Uint8Array | string>;
+
+/**
+ * Where a record sits in its file. `line` is the 1-based first physical line of the record (a
+ * record can span lines: quoted line breaks, HCPCS continuation records); `record` is the 1-based
+ * index of the record among the records the parser yields for that file. The archive adds the
+ * member name when the file came out of a zip.
+ */
+export interface Locator {
+  line: number;
+  record: number;
+}
+
+export interface Located {
+  locator: Locator;
+}
+
+/** Encodings the publishers use. `latin1` is ISO-8859-1 byte-for-byte; `windows-1252` maps 0x80-0x9F to typography. */
+export type Encoding = 'utf-8' | 'latin1' | 'windows-1252';
+
+export interface ParseOptions {
+  /** The file's base name, for parsers whose layout variant is named in it (informational otherwise). */
+  fileName?: string;
+}
+
+/**
+ * A parser of one publisher file layout. `parse` streams: it pulls chunks only as records are
+ * consumed and keeps at most one record (plus one chunk) in memory, so files of any size parse in
+ * flat memory. `version` changes whenever the records produced for the same bytes would change.
+ */
+export interface PublisherParser<R extends Located = Located> {
+  /** `<source_id>/<layout>`, e.g. `cms_ncci_ptp/ptp-txt`. */
+  readonly id: string;
+  readonly version: string;
+  parse(input: ByteInput, options?: ParseOptions): AsyncGenerator<R>;
+  /** The billing codes a record governs (for change records' `affected_codes`); empty when none. */
+  codesOf(record: R): readonly string[];
+}

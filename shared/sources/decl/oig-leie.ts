@@ -1,0 +1,44 @@
+import type { FileContext, SourceDecl, VersionReading } from '../types';
+import { fullYear, NO_READING, reading } from '../version-labels';
+
+/**
+ * OIG exclusion list. `UPDATED.csv` is the full database, re-served under the same name each
+ * month: its label (e.g. "07-2026") is on the publisher's listing page, so the fetcher or the
+ * import command supplies it. The monthly supplements name their month (`2607EXCL.csv`,
+ * `2607REIN.csv`). None carries an effective window: versions resolve by first observation.
+ */
+const SUPPLEMENT = /^(\d{2})(\d{2})(EXCL|REIN)\.csv$/i;
+
+export function readLeieVersion(f: FileContext): VersionReading {
+  const m = SUPPLEMENT.exec(f.name);
+  if (!m) return NO_READING;
+  const month = Number(m[2]);
+  if (month < 1 || month > 12) return NO_READING;
+  return reading('file_name', `${fullYear(m[1]!)}-${m[2]}`);
+}
+
+export const oigLeie: SourceDecl = {
+  sourceId: 'oig_leie',
+  title: 'List of Excluded Individuals/Entities (LEIE)',
+  publisher: 'HHS Office of Inspector General (OIG)',
+  license: { name: 'US Government work (public domain)', url: 'https://oig.hhs.gov/exclusions/' },
+  thirdPartyLicensedDescriptors: false,
+  cadence: { cadence: 'monthly' },
+  accuracyClass: 'authoritative',
+  registeredOn: '2026-01-01',
+  urls: [
+    { url: 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv', kind: 'file', note: 'Full database.' },
+    {
+      url: 'https://oig.hhs.gov/exclusions/exclusions_list.asp',
+      kind: 'listing',
+      note: 'Names the month of UPDATED.csv and links the monthly supplements.',
+    },
+  ],
+  docs: [
+    { docId: 'leie:1', title: 'LEIE full database (UPDATED.csv)', match: /^UPDATED\.csv$/i },
+    { docId: 'leie:2', title: 'LEIE monthly exclusions supplement', match: /^\d{4}EXCL\.csv$/i },
+    { docId: 'leie:3', title: 'LEIE monthly reinstatements supplement', match: /^\d{4}REIN\.csv$/i },
+  ],
+  versionMethod: 'listing',
+  readVersion: readLeieVersion,
+};

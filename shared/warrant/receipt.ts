@@ -1,0 +1,45 @@
+import type { RowRef } from '../facts/related';
+import type { StoredFact } from '../facts/store';
+import type { TimelineVersion } from '../facts/timeline';
+import type { Fact, Receipt } from './schema';
+
+export interface ReceiptContext {
+  baseUrl: string;
+  /** Every version known to the answer, for labels and windows of related rows. */
+  versions: Map<number, TimelineVersion>;
+  rules: Map<number, 'publisher_effective_window' | 'first_observed'>;
+}
+
+/** A receipt for a row of an archived file: the file's identity, its version and the row locator. */
+export function receiptOf(
+  ref: RowRef | (Omit<RowRef, 'locator'> & { locator: RowRef['locator'] | null }),
+  ctx: ReceiptContext,
+): Receipt {
+  const v = ctx.versions.get(ref.version_id);
+  return {
+    source_id: ref.source_id,
+    doc_id: ref.doc_id,
+    version_id: ref.version_id,
+    file_id: `sha256:${ref.sha256}`,
+    sha256: ref.sha256,
+    file_name: ref.name,
+    publisher_version: v?.publisher_version ?? null,
+    publisher_effective_from: v?.publisher_effective_from ?? null,
+    publisher_effective_to: v?.publisher_effective_to ?? null,
+    as_of_rule:
+      ctx.rules.get(ref.version_id) ?? (v?.publisher_effective_from ? 'publisher_effective_window' : 'first_observed'),
+    locator: ref.locator ? { line: ref.locator.line, record: ref.locator.record } : null,
+    file_url: `${ctx.baseUrl}/v1/archive/files/${ref.sha256}`,
+  };
+}
+
+/** A stored fact as served: its value (shaped by `shape`) and its receipts. */
+export function factOf(
+  f: StoredFact,
+  ctx: ReceiptContext,
+  shape: (value: Record<string, unknown>) => Record<string, unknown> = (v) => v,
+): Fact {
+  const fact: Fact = { kind: f.kind, value: shape(f.value), receipt: receiptOf(f.origin, ctx) };
+  if (f.related.length) fact.related_receipts = f.related.map((r) => receiptOf(r, ctx));
+  return fact;
+}

@@ -1,0 +1,72 @@
+import type { ChangeRecord } from '../feed/change-record';
+import { CHANGES_OBSERVED, EVENT_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_HEADER, signBody } from './hmac';
+import type { Resolver } from './resolver';
+import { postPinned, type SendResult, type Transport } from './sender';
+import { checkWebhookUrl } from './url-safety';
+
+/** Spec "Delivery body". */
+export interface DeliveryBody {
+  event: typeof CHANGES_OBSERVED;
+  sent_at: string;
+  subscription_id: number;
+  count: number;
+  changes: ChangeRecord[];
+}
+
+/** The exact bytes sent and signed: serialized once, so the signature covers what goes on the wire. */
+export function deliveryBytes(subscriptionId: number, changes: ChangeRecord[], sentAt: Date): Buffer {
+  const body: DeliveryBody = {
+    event: CHANGES_OBSERVED,
+    sent_at: sentAt.toISOString(),
+    subscription_id: subscriptionId,
+    count: changes.length,
+    changes,
+  };
+  return Buffer.from(JSON.stringify(body), 'utf8');
+}
+
+/** The four delivery headers (spec "Events") for a body. */
+export function deliveryHeaders(subscriptionId: number, secret: string, body: Buffer): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    [EVENT_HEADER]: CHANGES_OBSERVED,
+    [SUBSCRIPTION_HEADER]: String(subscriptionId),
+    [SIGNATURE_HEADER]: signBody(secret, body),
+  };
+}
+
+export interface DeliverTarget {
+  id: number;
+  webhook_url: string;
+  secret: string;
+}
+
+export interface DeliverContext {
+  resolver: Resolver;
+  transport?: Transport;
+  now: () => Date;
+}
+
+/**
+ * One signed POST of `changes` to a subscription. The URL is checked again first (spec "Errors"
+ * 2: a host that now resolves to a private address is refused at delivery time) and the request
+ * connects to an address from that very check.
+ */
+export async function deliverChanges(
+  t: DeliverTarget,
+  changes: ChangeRecord[],
+  ctx: DeliverContext,
+): Promise<SendResult> {
+  const started = performance.now();
+  const check = await checkWebhookUrl(t.webhook_url, ctx.resolver);
+  if (!check.ok) {
+    return {
+      ok: false,
+      status: null,
+      error: `refused at delivery: ${check.reason}`,
+      latencyMs: Math.round(performance.now() - started),
+    };
+  }
+  const body = deliveryBytes(t.id, changes, ctx.now());
+  return postPinned(check.target, body, deliveryHeaders(t.id, t.secret, body), ctx.transport);
+}

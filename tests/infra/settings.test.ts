@@ -1,0 +1,69 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { buildApp } from '../../infra/app';
+import { namesFor } from '../../infra/naming';
+import { readSettings } from '../../infra/settings';
+import { environmentOf, everyGrantedGroup, statementsOf, synth } from './synth';
+
+const ctx = (o: Record<string, unknown>) => (k: string) => o[k];
+
+describe('deployment settings from CDK context', () => {
+  it('derives every name from the stage and refers to the signing key by name only', () => {
+    const s = readSettings(ctx({ stage: 'eu', signingKeySecretName: 'ws/key' }), '/repo');
+    expect(s).toMatchObject({
+      namePrefix: 'warrant-eu',
+      signingKey: { kind: 'secret', name: 'ws/key' },
+      bundleDir: '/repo/dist/lambda',
+    });
+    expect(readSettings(ctx({}), '/repo').signingKey).toEqual({ kind: 'none' });
+  });
+
+  it.each([
+    [{ signingKeySecretName: 'a', signingKeyParameterName: '/b' }, /not both/],
+    [{ publicBaseUrl: 'http://api.example.org' }, /publicBaseUrl: an https URL/],
+    [{ apiRateLimit: '-3' }, /apiRateLimit: a positive integer/],
+  ])('stops synthesis on a bad value, naming the key: %j', (values, message) => {
+    expect(() => readSettings(ctx(values), '/repo')).toThrow(message);
+  });
+
+  it('rejects a name prefix that cannot become part of a bucket name', () => {
+    expect(() => namesFor('Warrant_Prod')).toThrow(/name prefix/);
+  });
+
+  it('reads the signing key from an SSM parameter when named; a secrets revision re-resolves injected secrets', () => {
+    const s = synth({
+      routes: everyGrantedGroup(),
+      context: { signingKeySecretName: '', signingKeyParameterName: '/warrant-test/signing-key', secretsRevision: '2' },
+    });
+    try {
+      const names = namesFor('warrant-test');
+      expect(environmentOf(s.api, names.fn('warrant'))).toMatchObject({
+        SIGNING_KEY_SOURCE: 'parameter',
+        SIGNING_KEY_PARAMETER: '/warrant-test/signing-key',
+      });
+      const ssm = statementsOf(s.api, names.fn('warrant')).filter((st) => st.actions.includes('ssm:GetParameter'));
+      expect(ssm.flatMap((st) => st.resources)).toEqual([
+        expect.stringMatching(/:parameter\/warrant-test\/signing-key$/),
+      ]);
+      expect(statementsOf(s.api, names.fn('warrant')).flatMap((st) => st.actions)).not.toContain(
+        'secretsmanager:GetSecretValue',
+      );
+      expect(environmentOf(s.api, names.fn('admin'))).toMatchObject({ SECRETS_REVISION: '2' });
+      expect(environmentOf(s.api, names.fn('meta'))).not.toHaveProperty('SECRETS_REVISION');
+    } finally {
+      s.cleanup();
+    }
+  });
+
+  it('refuses to synthesize without the bundles, pointing at npm run build', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'infra-nobundle-'));
+    try {
+      const app = new App({ context: { stage: 'test', bundleDir: empty }, outdir: path.join(empty, 'out') });
+      expect(() => buildApp(app)).toThrow(/no bundle at .*index\.js: run npm run build first/);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { CHANGES_PK, changeSortKey } from '../../../shared/feed/change-record';
+import { changesObservedBetween, latestVersionId, listChanges } from '../../../shared/feed/query';
+import { type Harness, startHarness } from '../../helpers/harness';
+import { change, seedChanges } from './fixtures';
+
+describe('change feed query (CHANGES partition)', () => {
+  let h: Harness;
+  const v = (page: { items: { version_id: number }[] }) => page.items.map((c) => c.version_id);
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const archive = h.deps.tables.archive;
+    expect(await latestVersionId(archive)).toBe(0);
+    await seedChanges(
+      archive,
+      Array.from({ length: 12 }, (_, i) =>
+        change(i + 1, new Date(Date.UTC(2025, 5, 1 + i)).toISOString(), {
+          source_id: i % 3 === 0 ? 'cms_hcpcs_level2' : 'cms_ncci_mue',
+          affected_codes: i % 4 === 0 ? ['E0601'] : [],
+        }),
+      ),
+    );
+    // A record written before the coverage loader filled affected_codes.
+    await archive.put({
+      pk: CHANGES_PK,
+      sk: changeSortKey(13),
+      ...change(13, '2025-06-13T00:00:00.000Z'),
+      affected_codes: undefined,
+    });
+  });
+  afterAll(() => h.close());
+
+  it('pages in version order with offset and after a cursor', async () => {
+    const t = h.deps.tables.archive;
+    const p1 = await listChanges(t, { limit: 5 });
+    expect(v(p1)).toEqual([1, 2, 3, 4, 5]);
+    expect(p1).toMatchObject({ next_offset: 5, total: null, last_version_id: 5 });
+    expect(v(await listChanges(t, { limit: 5, offset: 5 }))).toEqual([6, 7, 8, 9, 10]);
+    const last = await listChanges(t, { limit: 5, offset: 10 });
+    expect(v(last)).toEqual([11, 12, 13]);
+    expect(last.next_offset).toBeNull();
+    expect(v(await listChanges(t, { limit: 3, afterVersionId: 10 }))).toEqual([11, 12, 13]);
+    expect(last.items[2]?.affected_codes).toEqual([]);
+    expect(last.items[0]).not.toHaveProperty('pk');
+    expect(await latestVersionId(t)).toBe(13);
+  });
+
+  it('filters by sources (one via its index, several), codes and observed_from', async () => {
+    const t = h.deps.tables.archive;
+    expect(v(await listChanges(t, { limit: 50, sourceIds: ['cms_hcpcs_level2'] }))).toEqual([1, 4, 7, 10]);
+    expect(
+      v(await listChanges(t, { limit: 2, offset: 1, sourceIds: ['cms_hcpcs_level2'], afterVersionId: 1 })),
+    ).toEqual([7, 10]);
+    expect(v(await listChanges(t, { limit: 50, sourceIds: ['cms_hcpcs_level2', 'cms_ncci_mue'] }))).toHaveLength(13);
+    expect(v(await listChanges(t, { limit: 50, codes: ['E0601'] }))).toEqual([1, 5, 9]);
+    expect(v(await listChanges(t, { limit: 50, since: new Date('2025-06-11T00:00:00Z') }))).toEqual([11, 12, 13]);
+    expect(v(await listChanges(t, { limit: 50, codes: ['E0601'], since: new Date('2025-06-02T00:00:00Z') }))).toEqual([
+      5, 9,
+    ]);
+  });
+
+  it('reads a recent observation window newest-first without the whole history', async () => {
+    const t = h.deps.tables.archive;
+    const got = await changesObservedBetween(t, new Date('2025-06-09T00:00:00Z'), new Date('2025-06-11T23:59:59Z'));
+    expect(got.map((c) => c.version_id)).toEqual([9, 10, 11]);
+  });
+});

@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import nacl from 'tweetnacl';
+import { renderVectors, VECTORS_FILE } from '../../../scripts/attestation-vectors';
+import { signingInput, verifySignedResponse } from '../../../shared/attestation/verify';
+import { RFC8032_TEST1 } from './fixtures';
+
+interface Vector {
+  name: string;
+  expect: 'valid' | 'invalid';
+  response_text: string;
+  canonical?: string;
+  canonical_hex?: string;
+  signature?: string;
+}
+const file = JSON.parse(fs.readFileSync(VECTORS_FILE, 'utf8')) as {
+  key: { kid: string; public_key_b64url: string; public_key_hex: string; seed_hex: string; public_key_pem: string };
+  vectors: Vector[];
+};
+
+describe('contract/attestation-vectors.json', () => {
+  it('is up to date: run npm run attestation-vectors and commit when this fails', () => {
+    expect(fs.readFileSync(VECTORS_FILE, 'utf8')).toBe(renderVectors());
+  });
+
+  it('uses the public RFC 8032 TEST 1 key and says it is test-only', () => {
+    expect(file.key.seed_hex).toBe(RFC8032_TEST1.seedHex);
+    expect(file.key.public_key_hex).toBe(RFC8032_TEST1.publicHex);
+    expect(JSON.stringify(file.key)).toMatch(/TEST ONLY/);
+  });
+
+  it('has several valid vectors and at least one that must fail', () => {
+    expect(file.vectors.filter((v) => v.expect === 'valid').length).toBeGreaterThanOrEqual(4);
+    expect(file.vectors.filter((v) => v.expect === 'invalid').length).toBeGreaterThanOrEqual(1);
+  });
+
+  it.each(file.vectors.map((v) => [v.name, v] as const))('%s verifies as the file says', (_n, v) => {
+    const response = JSON.parse(v.response_text);
+    const result = verifySignedResponse(response, file.key);
+    expect(result.ok).toBe(v.expect === 'valid');
+    if (v.expect !== 'valid') return;
+    const canonical = signingInput(response);
+    expect(canonical).toBe(v.canonical);
+    expect(Buffer.from(canonical, 'utf8').toString('hex')).toBe(v.canonical_hex);
+    expect(response.attestation.signature).toBe(v.signature);
+    const raw = Buffer.from(v.canonical_hex!, 'hex');
+    expect(
+      nacl.sign.detached.verify(
+        raw,
+        Buffer.from(v.signature!, 'base64url'),
+        Buffer.from(file.key.public_key_hex, 'hex'),
+      ),
+    ).toBe(true);
+  });
+
+  it('the canonical bytes and signatures verify with openssl and the published PEM', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'attest-vectors-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'pub.pem'), file.key.public_key_pem);
+      for (const v of file.vectors.filter((x) => x.expect === 'valid')) {
+        fs.writeFileSync(path.join(dir, 'msg.bin'), Buffer.from(v.canonical_hex!, 'hex'));
+        fs.writeFileSync(path.join(dir, 'sig.bin'), Buffer.from(v.signature!, 'base64url'));
+        const out = execFileSync(
+          'openssl',
+          ['pkeyutl', '-verify', '-pubin', '-inkey', 'pub.pem', '-rawin', '-in', 'msg.bin', '-sigfile', 'sig.bin'],
+          { cwd: dir, encoding: 'utf8' },
+        );
+        expect(out).toMatch(/Signature Verified Successfully/);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
