@@ -21,10 +21,13 @@ const { values: args } = parseArgs({ options: { seeds: { type: 'string' }, out: 
 const seedsDir = path.resolve(root, args.seeds ?? '../shared/seeds');
 const outFile = path.resolve(root, args.out ?? 'contract/REPORT.md');
 const CLAIMED = { paths: 264, operations: 268 };
-const OUTCOME_TEXT = { data: 'data', '501': '501', absent: 'not at all', other: 'other problem' } as const;
+const OUTCOME_TEXT = { data: 'data', '501': '501', absent: 'not at all', other: 'other 4xx/5xx' } as const;
 
 async function main(): Promise<void> {
-  const documents = fs.readdirSync(seedsDir).filter((f) => f.endsWith('.txt')).sort();
+  const documents = fs
+    .readdirSync(seedsDir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
   if (!documents.length) throw new Error(`no seed documents (*.txt) in ${seedsDir}`);
   const spec: SpecPath[] = documents.flatMap((d) => parseSpecPaths(fs.readFileSync(path.join(seedsDir, d), 'utf8'), d));
   const contract = JSON.parse(fs.readFileSync(path.join(root, 'contract/openapi.json'), 'utf8'));
@@ -60,8 +63,8 @@ function render(results: ProbeResult[], documents: string[], contract: { paths: 
     `Every path listed in the specification's endpoint tables (${perDoc}), checked against`,
     '`contract/openapi.json` and requested in-process against the local app (sample data seeded, a pro-tier',
     'demo key, contract examples for required query parameters and as_of, identifiers from earlier answers).',
-    '"data" is a 2xx or 3xx answer; "not at all" is no route (404 "No route for ...", or 405); "other problem"',
-    'is a route that answered a problem (an unknown sample identifier, invalid sample input, ...).',
+    '"data" is a 2xx or 3xx answer; "not at all" is no route (404 "No route for ...", or 405); "other 4xx/5xx"',
+    'is a route that answered otherwise (an unknown sample identifier, invalid sample input, a failing status page).',
     '',
     '| | paths |',
     '|---|---:|',
@@ -69,7 +72,7 @@ function render(results: ProbeResult[], documents: string[], contract: { paths: 
     `| in contract/openapi.json | ${count((r) => r.inContract)} |`,
     `| answer with data | ${count((r) => r.outcome === 'data')} |`,
     `| answer 501 | ${count((r) => r.outcome === '501')} |`,
-    `| answer another problem | ${count((r) => r.outcome === 'other')} |`,
+    `| answer another 4xx/5xx | ${count((r) => r.outcome === 'other')} |`,
     `| not served at all | ${count((r) => r.outcome === 'absent')} |`,
     '',
     `The specification says the /v1 contract has ${CLAIMED.paths} paths and ${CLAIMED.operations} operations; its`,

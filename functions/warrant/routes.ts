@@ -4,7 +4,7 @@ import { mountAppeal } from './appeal';
 import { mountWarrantChanges } from './changes';
 import { mountRuleReads } from './rules';
 import { signerFor } from './signer';
-import { mountSigningKey } from './signing-key';
+import { mountSigningKey } from './public-key';
 import { mountWarrant } from './warrant';
 
 /**

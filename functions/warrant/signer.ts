@@ -1,6 +1,6 @@
 import { keyRingFor } from '../../shared/attestation/key-ring';
 import { createResponseSigner, type ResponseSigner } from '../../shared/attestation/signed-json';
-import { awsKeyMaterial } from '../../shared/aws/signing-key-store';
+import { awsKeyMaterial } from '../../shared/aws/key-material-store';
 import type { Deps } from '../../shared/deps';
 
 /**

@@ -84,7 +84,12 @@ function harvest(value: unknown, into: Map<string, string>): void {
 const paramsOf = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 /** Probe every path; those whose parameters earlier answers can supply go after those answers. */
-export async function probeAll(spec: SpecPath[], contract: Json, request: Request, apiKey: string): Promise<ProbeResult[]> {
+export async function probeAll(
+  spec: SpecPath[],
+  contract: Json,
+  request: Request,
+  apiKey: string,
+): Promise<ProbeResult[]> {
   const index = contractIndex(contract);
   const seen = new Map<string, string>();
   const results = new Map<SpecPath, ProbeResult>();

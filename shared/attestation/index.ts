@@ -18,5 +18,5 @@ export { ALG, KID_PATTERN, keyFromSeed, kidOf, type PublicKeyInfo, publicKeyInfo
 export { createKeyRing, type FetchKeyMaterial, type KeyRing, keyRingFor } from './key-ring';
 export { AttestationSchema, SigningKeySchema, withAttestation } from './schemas';
 export { createResponseSigner, provideSigner, type ResponseSigner, signedJson } from './signed-json';
-export { describeKey, signingKeyResource, VERIFY_RECIPE } from './signing-key-resource';
+export { describeKey, signingKeyResource, VERIFY_RECIPE } from './key-resource';
 export { type Verification, type VerificationKey, verifySignedResponse, verifyWithPublishedKey } from './verify';

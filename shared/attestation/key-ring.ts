@@ -6,7 +6,7 @@ import { type PublicKeyInfo, publicKeyInfo, type SigningKey } from './key';
 import { ensureKeyFile } from './key-file';
 import { parseKeyMaterial } from './key-material';
 
-/** Where remote key material lives; the AWS adapter (shared/aws/signing-key-store.ts) implements it. */
+/** Where remote key material lives; the AWS adapter (shared/aws/key-material-store.ts) implements it. */
 export type FetchKeyMaterial = (ref: { kind: 'secret' | 'parameter'; id: string }) => Promise<string>;
 
 /** The deployment's signing key and the previous public keys that stay verifiable. */

@@ -65,6 +65,24 @@ describe('typed client (contract/client)', () => {
     }
   });
 
+  it('compiles on its own (its tsconfig, no path mapping into the service)', () => {
+    let out = '';
+    try {
+      execFileSync(
+        process.execPath,
+        ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'contract/client/tsconfig.json'],
+        {
+          cwd: ROOT,
+          stdio: 'pipe',
+          encoding: 'utf8',
+        },
+      );
+    } catch (e) {
+      out = String((e as { stdout?: string }).stdout ?? e);
+    }
+    expect(out).toBe('');
+  });
+
   it('is published as early access 0.1', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(clientDir, 'package.json'), 'utf8'));
     expect(pkg.version).toMatch(/^0\.1\.\d+$/);

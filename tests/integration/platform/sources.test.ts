@@ -10,7 +10,12 @@ import { createTestKey, type TestKey } from '../../helpers/keys';
 async function seedArchive(h: Harness, sourceId: string, observed: string) {
   const t = h.deps.tables.archive;
   for (const sha of ['a'.repeat(64), 'b'.repeat(64), 'c'.repeat(64)]) {
-    await t.put({ ...sourceFileKey(sourceId, sha), gsi1pk: `SRCFILES#${sourceId}`, gsi1sk: `${observed}#${sha}`, sha256: sha });
+    await t.put({
+      ...sourceFileKey(sourceId, sha),
+      gsi1pk: `SRCFILES#${sourceId}`,
+      gsi1sk: `${observed}#${sha}`,
+      sha256: sha,
+    });
   }
   for (const [v, label, at] of [
     [41, '2025 Q4', '2025-12-20T00:00:00.000Z'],
@@ -138,7 +143,13 @@ describe('the source catalog: GET /sources, /sources/{id}, /sources/{id}/history
       rows_delta: 10,
       error: 'parser failed on line 7',
     });
-    expect(page.items[1]).toMatchObject({ version_ids: [41, 42], rows_before: 0, rows_after: 1250, rows_delta: 1250, error: null });
+    expect(page.items[1]).toMatchObject({
+      version_ids: [41, 42],
+      rows_before: 0,
+      rows_after: 1250,
+      rows_delta: 1250,
+      error: null,
+    });
     expect(page.items[1].duration_ms).toEqual(expect.any(Number));
     const empty = await (await get('/sources/medicaid_nadac/history')).json();
     expect(empty).toMatchObject({ items: [], total: 0 });

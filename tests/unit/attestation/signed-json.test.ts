@@ -51,7 +51,7 @@ function testGroup(body: () => object, signer?: ResponseSigner): RouteGroup {
 
 /**
  * The app's own request context and error renderer without access control (which needs storage);
- * tests/integration/signing-key.test.ts runs the same checks through buildApp and real storage.
+ * tests/integration/public-key.test.ts runs the same checks through buildApp and real storage.
  */
 function buildApp(groups: RouteGroup[], deps: Deps) {
   const app = createRouter();

@@ -1,3 +1,4 @@
+import { MAX_CHUNK, toChunks } from '../../../shared/publishers/common/bytes';
 import { csvRecords, readCsv } from '../../../shared/publishers/common/csv';
 import { parseDate } from '../../../shared/publishers/common/dates';
 import { PublisherFormatError } from '../../../shared/publishers/common/errors';
@@ -107,5 +108,16 @@ describe('publicDescriptor', () => {
     expect(publicDescriptor('95811', 'anything')).toBeNull();
     expect(publicDescriptor('0001U', 'anything')).toBeNull();
     expect(publicDescriptor('E0601', ' Cont airway pressure device ')).toBe('Cont airway pressure device');
+  });
+});
+
+describe('toChunks', () => {
+  it('slices a large buffer into bounded chunks without changing the lines', async () => {
+    const big = Buffer.from('x'.repeat(100).concat('\n').repeat(30_000));
+    const sizes: number[] = [];
+    for await (const c of toChunks(big)) sizes.push(c.length);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_CHUNK);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(big.length);
+    expect(await lines(big)).toHaveLength(30_000);
   });
 });
