@@ -80,11 +80,17 @@ export function pricingBody() {
   };
 }
 
+/** What a tier buys, in words: every key reads the catalog and current state; entitlements add more. */
+function includes(entitlements: string[]): string {
+  const paid = entitlements.map((e) => (e === 'warrant' ? 'signed warrants, appeals and changes' : e));
+  return ['catalog and current-state reads', ...paid].join('; ');
+}
+
 function pricingPage(body: ReturnType<typeof pricingBody>): string {
   const rows = body.tiers
     .map(
       (t) =>
-        `<tr><td>${esc(t.tier)}</td><td class="num">${t.daily_requests.toLocaleString('en-US')}</td><td>${esc(t.entitlements.join(', ') || 'catalog and current-state reads')}</td></tr>`,
+        `<tr><td>${esc(t.tier)}</td><td class="num">${t.daily_requests.toLocaleString('en-US')}</td><td>${esc(includes(t.entitlements))}</td></tr>`,
     )
     .join('\n');
   return page(

@@ -11,7 +11,7 @@ import { docSortKey } from '../sources/registry';
  * | file of a source  | SRCFILE#<source_id>         | <sha256>           | SRCFILES#<source_id> / <observed>#<sha>   |
  * | document          | DOC#<doc_id>                | META               | DOCS#<source_id> / <doc sort key>         |
  * | version           | DOC#<doc_id>                | V#<version id 12>  |                                           |
- * | version marker    | DOCVER#<doc_id>#<sha256>    | MARKER             | gsi2: PENDING / <version id 12> (pending) |
+ * | version marker    | DOCVER#<doc_id>#<sha256>[#<effective from>] | MARKER             | gsi2: PENDING / <version id 12> (pending) |
  * | change record     | CHANGES                     | <version id 12>    | CHANGES#<source_id> / <version id 12>     |
  * | version counter   | COUNTER                     | version_id         |                                           |
  * | fetch run         | RUNS                        | <started>#<run id> | RUNS#<source_id> / same                   |
@@ -48,7 +48,16 @@ export const versionKey = (docId: string, versionId: number) => ({
 });
 export const VERSION_PREFIX = 'V#';
 
-export const markerKey = (docId: string, sha256: string) => ({ pk: `DOCVER#${docId}#${sha256}`, sk: 'MARKER' });
+/**
+ * A version is identified by (doc_id, sha256, declared effective start): the same bytes stored
+ * twice are one version, but the same bytes republished for a new effective window (an unchanged
+ * quarterly table reissued for the next quarter) are a new version of the document, so the
+ * as-of rules can see that window. The file itself is stored once either way.
+ */
+export const markerKey = (docId: string, sha256: string, effectiveFrom: string | null = null) => ({
+  pk: effectiveFrom ? `DOCVER#${docId}#${sha256}#${effectiveFrom}` : `DOCVER#${docId}#${sha256}`,
+  sk: 'MARKER',
+});
 export const PENDING_INDEX = 'PENDING';
 
 export const VERSION_COUNTER = { pk: 'COUNTER', sk: 'version_id' };

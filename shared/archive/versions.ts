@@ -32,7 +32,7 @@ export async function createVersion(
   draft: Omit<VersionRecord, 'version_id'>,
 ): Promise<{ versionId: number; created: boolean }> {
   const table = deps.tables.archive;
-  const key = markerKey(draft.doc_id, draft.sha256);
+  const key = markerKey(draft.doc_id, draft.sha256, draft.publisher_effective_from);
   const existing = await table.get(key, { consistent: true });
   if (existing) {
     await completeVersion(deps, toVersionRecord(existing));
@@ -104,7 +104,7 @@ export async function completeVersion(deps: Deps, v: VersionRecord): Promise<voi
     set: { latest_version_id: v.version_id },
     ifBelow: { latest_version_id: v.version_id },
   });
-  await table.update(markerKey(v.doc_id, v.sha256), { set: { state: 'complete' }, remove: ['gsi2pk', 'gsi2sk'] });
+  await table.update(markerKey(v.doc_id, v.sha256, v.publisher_effective_from), { set: { state: 'complete' }, remove: ['gsi2pk', 'gsi2sk'] });
 }
 
 /** Finish every version whose writer stopped halfway; returns how many were completed. */

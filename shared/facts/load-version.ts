@@ -10,9 +10,11 @@ import { markLoaded, type Timeline, type TimelineVersion } from './timeline';
 export interface LoadOutcome {
   version_id: number;
   doc_id: string;
-  status: 'loaded' | 'already_loaded' | 'no_loader';
+  status: 'loaded' | 'already_loaded' | 'no_loader' | 'failed';
   facts: number;
   codes: number;
+  /** Why the version could not be loaded (status failed): the file does not parse as its layout. */
+  error?: string;
 }
 
 /** True when the document's versions produce warrant facts. */

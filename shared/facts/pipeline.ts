@@ -3,6 +3,7 @@ import { toVersionRecord } from '../archive/version-record';
 import type { Deps } from '../deps';
 import { trackLoad } from '../platform/load-history';
 import { SOURCES } from '../sources/registry';
+import { AppError } from '../http/errors';
 import { hasLoader, type LoadOutcome, loadVersion } from './load-version';
 import { readTimelines, registerVersion, type TimelineVersion } from './timeline';
 
@@ -39,18 +40,35 @@ export async function syncFacts(
       .filter((v) => hasLoader(v.doc_id) && !timeline.loaded.has(v.version_id))
       .sort((a, b) => a.version_id - b.version_id);
     if (!pending.length) continue;
-    // One recorded load attempt per source (GET /sources/{id}/history), failures included.
-    await trackLoad(deps, sourceId, async (progress) => {
-      for (const v of pending) {
-        const started = Date.now();
-        const outcome = await loadVersion(deps, sourceId, v, timeline);
-        outcomes.push(outcome);
-        if (outcome.status === 'loaded') progress.loaded(v.version_id, outcome.facts);
-        opts.log?.(
-          `${sourceId} ${v.doc_id} v${v.version_id} (${v.name}): ${outcome.status}, ${outcome.facts} facts, ${outcome.codes} codes, ${Date.now() - started} ms`,
-        );
-      }
-    });
+    // One recorded load attempt per source (GET /sources/{id}/history), failures included. A
+    // version whose file does not parse is reported and left unloaded (the warrant then says
+    // source_not_loaded for it); the other versions still load.
+    const failures: string[] = [];
+    try {
+      await trackLoad(deps, sourceId, async (progress) => {
+        for (const v of pending) {
+          const started = Date.now();
+          let outcome: LoadOutcome;
+          try {
+            outcome = await loadVersion(deps, sourceId, v, timeline);
+          } catch (e) {
+            if (isDependencyFailure(e)) throw e;
+            const error = e instanceof Error ? e.message : String(e);
+            outcome = { version_id: v.version_id, doc_id: v.doc_id, status: 'failed', facts: 0, codes: 0, error };
+            failures.push(`v${v.version_id}: ${error}`);
+          }
+          outcomes.push(outcome);
+          if (outcome.status === 'loaded') progress.loaded(v.version_id, outcome.facts);
+          opts.log?.(
+            `${sourceId} ${v.doc_id} v${v.version_id} (${v.name}): ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}, ${outcome.facts} facts, ${outcome.codes} codes, ${Date.now() - started} ms`,
+          );
+        }
+        if (failures.length) throw new Error(`${failures.length} version(s) could not be loaded: ${failures.join('; ')}`);
+      });
+    } catch (e) {
+      if (!failures.length) throw e;
+      deps.logger.warn('facts load incomplete', { source_id: sourceId, failures });
+    }
   }
   return outcomes;
 }
@@ -67,4 +85,9 @@ function timelineVersion(v: ReturnType<typeof toVersionRecord>): TimelineVersion
     publisher_effective_to: v.publisher_effective_to,
     observed_from: v.observed_from,
   };
+}
+
+/** Storage outages must surface (the caller retries); only a file that does not parse is a per-version failure. */
+function isDependencyFailure(e: unknown): boolean {
+  return e instanceof AppError && e.status === 503;
 }

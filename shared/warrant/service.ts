@@ -62,7 +62,7 @@ export async function buildWarrant(deps: Deps, q: WarrantQuery): Promise<Warrant
     mue: inForce(timelines.get(WARRANT_SOURCES.mue), WARRANT_SOURCES.mue, q.asOf, DOCS.mue),
     ptp: inForce(timelines.get(WARRANT_SOURCES.ptp), WARRANT_SOURCES.ptp, q.asOf, DOCS.ptp),
     mcd: inForce(timelines.get(WARRANT_SOURCES.mcd), WARRANT_SOURCES.mcd, q.asOf, DOCS.mcd),
-    leie: inForce(timelines.get(WARRANT_SOURCES.leie), WARRANT_SOURCES.leie, q.asOf, DOCS.leieFull),
+    leie: inForce(timelines.get(WARRANT_SOURCES.leie), WARRANT_SOURCES.leie, q.asOf, DOCS.leie),
   };
   const code = { kind: 'code' as const, value: q.hcpcs };
   const [hcpcsFacts, dmeposFacts, mueFacts, ptpFacts, mcdFacts, leieFacts] = await Promise.all([

@@ -17,7 +17,8 @@ export const DOCS = {
   ptp: (d: string) => d.startsWith('ptp:'),
   /** Every MCD table: the code lists hold the facts; the others are joined in at load time. */
   mcd: (_d: string) => true,
-  leieFull: (d: string) => d === 'leie:1',
+  /** The full list (leie:1) and the monthly supplements of exclusions (leie:2) and reinstatements (leie:3). */
+  leie: (d: string) => d.startsWith('leie:'),
 };
 
 /** Fields that can carry procedure-code descriptors; removed from every value of a CPT code. */

@@ -1037,6 +1037,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/platform/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live platform counts
+         * @description Rows held per source and in total, sources registered and loaded, archive files, facility and clinician counts where a source holding them is loaded (null otherwise), and the last pipeline (fetch) run.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Counts read live. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformStats"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pricing": {
         parameters: {
             query?: never;
@@ -1355,6 +1433,323 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/rules/dmepos/fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DMEPOS fee-schedule cell for a code, state and date
+         * @description The non-rural and rural fee for the code in the state from the DMEPOS (or PEN) fee schedule in force, per modifier row, with ceiling and floor. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Date of service, YYYY-MM-DD (canonical). */
+                    as_of?: string;
+                    /** @description Alias of as_of; giving both with different dates is a 400 problem. */
+                    dos?: string;
+                    /** @description HCPCS Level II or CPT code. */
+                    hcpcs: string;
+                    /** @description Only rows with this modifier (first or second). */
+                    modifier?: string;
+                    /** @description Two-letter state (required). */
+                    state: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The fee cell(s) or a gap. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RuleAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Daily allowance used up; see Retry-After. */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/ncci/mue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MUE unit cap for a code and date
+         * @description The Medically Unlikely Edit value, adjudication indicator and rationale in force, for one setting or all three. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Date of service, YYYY-MM-DD (canonical). */
+                    as_of?: string;
+                    /** @description Alias of as_of; giving both with different dates is a 400 problem. */
+                    dos?: string;
+                    /** @description HCPCS Level II or CPT code. */
+                    hcpcs: string;
+                    /** @description practitioner, outpatient (hospital) or dme (supplier); all when omitted. */
+                    setting?: "practitioner" | "outpatient" | "dme";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The MUE(s) or a gap. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RuleAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Daily allowance used up; see Retry-After. */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/ncci/ptp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * PTP code-pair edit in force on a date
+         * @description The procedure-to-procedure edit for column1/column2 (order matters) in force on the date: effective and deletion dates, modifier indicator and rationale. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Date of service, YYYY-MM-DD (canonical). */
+                    as_of?: string;
+                    /** @description Column 1 code. */
+                    column1: string;
+                    /** @description Column 2 code. */
+                    column2: string;
+                    /** @description Alias of as_of; giving both with different dates is a 400 problem. */
+                    dos?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The edit or a gap. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RuleAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Daily allowance used up; see Retry-After. */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rules/warrant": {
         parameters: {
             query?: never;
@@ -1429,6 +1824,251 @@ export interface paths {
                 /** @description Daily allowance used up; see Retry-After. */
                 429: {
                     headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/warrant/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An exhibit for a payment appeal
+         * @description The warrant for the date of service with a citation per held fact (publisher, document title, version label, effective window, sha256, the archived original) and the steps to verify it. JSON is signed; `format=html` renders a printable page of the same content (the page itself is not signed: keep the JSON as the evidence). Paid entitlement.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Alias of dos. */
+                    as_of?: string;
+                    /** @description Your claim or appeal reference, echoed in the exhibit. */
+                    claim_reference?: string;
+                    /** @description Date of service, YYYY-MM-DD. */
+                    dos?: string;
+                    /** @description `html` renders a printable page of the same content. */
+                    format?: "json" | "html";
+                    /** @description HCPCS Level II or CPT code. */
+                    hcpcs: string;
+                    /** @description Provider NPI: 10 digits with a valid check digit. */
+                    npi?: string;
+                    /** @description Two-letter state (USPS), e.g. NY. */
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The exhibit. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AppealExhibit"];
+                        "text/html": string;
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The API key is valid but its tier lacks the entitlement. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Daily allowance used up; see Retry-After. */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/warrant/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the rule moved between two dates of service
+         * @description Builds the warrant on from_dos and on to_dos and compares each block: facts added, removed or changed (a fact is identified by its kind and key, e.g. a PTP pair or an MUE setting, and compared by value), with the version ids on each side. `any_change` is the headline. from_dos must not be after to_dos. Signed; paid entitlement.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The claim's date of service. */
+                    from_dos: string;
+                    /** @description HCPCS Level II or CPT code. */
+                    hcpcs: string;
+                    /** @description Provider NPI: 10 digits with a valid check digit. */
+                    npi?: string;
+                    /** @description Two-letter state (USPS), e.g. NY. */
+                    state?: string;
+                    /** @description The later date to compare with (e.g. today). */
+                    to_dos: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comparison. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WarrantChanges"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The API key is valid but its tier lacks the entitlement. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Daily allowance used up; see Retry-After. */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1529,6 +2169,370 @@ export interface paths {
                     };
                     content: {
                         "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Source catalog
+         * @description Every registered source: license, declared cadence, accuracy class, the warrant blocks it feeds, archive file count, last fetch, last change and latest publisher version, last load and row count, and freshness. Browsers get an HTML table (Accept: text/html or format=html).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Overrides the Accept header: html for the browser page, json for data. */
+                    format?: "json" | "html";
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Number of items to skip. */
+                    offset?: number | null;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Sources ordered by source_id. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SourceCatalogPage"];
+                        "text/html": string;
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources/{source_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One source */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    source_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The catalog entry. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SourceCatalogEntry"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources/{source_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Load attempts of a source
+         * @description Newest first: timing, status, versions loaded and the row count before, after and the delta.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Number of items to skip. */
+                    offset?: number | null;
+                };
+                header?: never;
+                path: {
+                    source_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Load attempts. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LoadHistoryPage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public traffic-light status
+         * @description Database, object storage, mail (configured or not) and pipeline freshness. Amber when a scheduled source is late; red, with status 503, when a dependency fails or any source is critical. Exempt sources never change the light. Browsers get an HTML page.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Overrides the Accept header: html for the browser page, json for data. */
+                    format?: "json" | "html";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Green or amber. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformStatus"];
+                        "text/html": string;
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Red: a dependency is failing or a source is critical. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PlatformStatus"];
+                        "text/html": string;
                     };
                 };
             };
@@ -2487,6 +3491,39 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AppealExhibit: {
+            attestation?: components["schemas"]["Attestation"];
+            citations: {
+                documentation: components["schemas"]["Citation"][];
+                edits: components["schemas"]["Citation"][];
+                fee: components["schemas"]["Citation"][];
+                standing: components["schemas"]["Citation"][];
+            };
+            claim_reference: string | null;
+            dos: string;
+            /** @enum {string} */
+            exhibit: "payment_appeal";
+            gaps: {
+                documentation: string[];
+                edits: string[];
+                fee: string[];
+                standing: string[];
+            };
+            hcpcs: string;
+            npi: string | null;
+            state: string | null;
+            verification_steps: string[];
+            warrant: {
+                /** @enum {string} */
+                code_system: "hcpcs_level2" | "cpt";
+                documentation: components["schemas"]["WarrantBlock"];
+                edits: components["schemas"]["WarrantBlock"];
+                fee: components["schemas"]["WarrantBlock"];
+                hcpcs: string;
+                meta: components["schemas"]["WarrantMeta"];
+                standing: components["schemas"]["WarrantBlock"];
+            };
+        };
         ArchiveAsOf: {
             /** Format: date */
             date: string;
@@ -2611,7 +3648,7 @@ export interface components {
              */
             status: "running" | "succeeded" | "partial" | "failed";
             version_ids: number[];
-        };
+        } | null;
         ArchiveRunPage: {
             items: components["schemas"]["ArchiveRun"][];
             limit: number;
@@ -2762,6 +3799,21 @@ export interface components {
             /** @enum {string} */
             tier?: "free" | "starter" | "pro" | "scale" | "enterprise";
         };
+        Citation: {
+            archived_original_url: string;
+            doc_id: string;
+            document_title: string;
+            effective_from: string | null;
+            effective_to: string | null;
+            file_name: string;
+            kind: string;
+            publisher: string;
+            row: string;
+            sha256: string;
+            source_title: string;
+            version_id: number;
+            version_label: string | null;
+        };
         DeepHealth: {
             failing: string[];
             probes: {
@@ -2829,6 +3881,23 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        Freshness: {
+            age_days: number | null;
+            /** @enum {string} */
+            class: "fresh" | "stale" | "critical" | "never" | "exempt";
+            critical_after_days: number | null;
+            degrades_status: boolean;
+            /** @enum {string|null} */
+            judged_from: "last_load" | "registration" | null;
+            /**
+             * @description The level by age (for `never`, age since registration); null when exempt.
+             * @enum {string|null}
+             */
+            level: "fresh" | "stale" | "critical" | null;
+            /** @description Why an exempt source has no expected rhythm. */
+            reason?: string;
+            stale_after_days: number | null;
+        };
         Gap: {
             detail: string;
             doc_id: string | null;
@@ -2843,9 +3912,92 @@ export interface components {
             status: "ok";
             time: string;
         };
+        LoadAttempt: {
+            duration_ms: number;
+            error: string | null;
+            /** Format: date-time */
+            finished_at: string;
+            load_id: string;
+            rows_after: number;
+            rows_before: number;
+            rows_delta: number;
+            source_id: string;
+            /** Format: date-time */
+            started_at: string;
+            /**
+             * @description succeeded; partial (failed after loading some versions); failed (nothing loaded).
+             * @enum {string}
+             */
+            status: "succeeded" | "partial" | "failed";
+            /** @description Archive versions loaded by this attempt. */
+            version_ids: number[];
+        };
+        LoadHistoryPage: {
+            items: components["schemas"]["LoadAttempt"][];
+            limit: number;
+            /** @description Offset of the next page; null at the end. */
+            next_offset: number | null;
+            offset: number;
+            /** @description Total items, or null where counting is not cheap. */
+            total: number | null;
+        };
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
         OpenApiDocument: {
             [key: string]: unknown;
+        };
+        PlatformStats: {
+            archive: {
+                files: number;
+                highest_version_id: number;
+            };
+            clinicians: number | null;
+            facilities: number | null;
+            /** Format: date-time */
+            generated_at: string;
+            last_pipeline_run: components["schemas"]["ArchiveRun"];
+            rows: {
+                by_source: {
+                    [key: string]: number;
+                };
+                total: number;
+            };
+            sources: {
+                exempt: number;
+                loaded: number;
+                never_loaded: number;
+                registered: number;
+            };
+        };
+        PlatformStatus: {
+            /** Format: date-time */
+            checked_at: string;
+            components: {
+                detail: string;
+                latency_ms?: number;
+                /** @enum {string} */
+                light: "green" | "amber" | "red" | "grey";
+                /** @enum {string} */
+                name: "database" | "object_storage" | "scheduler" | "mail" | "pipeline_freshness";
+                status: string;
+            }[];
+            /** @enum {string} */
+            light: "green" | "amber" | "red";
+            sources: {
+                age_days: number | null;
+                /** @enum {string} */
+                freshness: "fresh" | "stale" | "critical" | "never" | "exempt";
+                /**
+                 * @description The level by age (for `never`, age since registration); null when exempt.
+                 * @enum {string|null}
+                 */
+                level: "fresh" | "stale" | "critical" | null;
+                /** @enum {string} */
+                light: "green" | "amber" | "red" | "grey";
+                reason: string | null;
+                source_id: string;
+            }[];
+            /** @enum {string} */
+            status: "ok" | "degraded" | "failing";
         };
         Pricing: {
             checkout_available: boolean;
@@ -2960,6 +4112,16 @@ export interface components {
             /** @description 1-based data record index in the file. */
             record: number;
         } | null;
+        RuleAnswer: {
+            meta: {
+                as_of: string;
+                source_id: string;
+            };
+            query: {
+                [key: string]: string | null;
+            };
+            result: components["schemas"]["WarrantBlock"];
+        };
         SigningKey: {
             /** @enum {string} */
             alg: "Ed25519";
@@ -2973,6 +4135,65 @@ export interface components {
             public_key_pem: string;
             /** @description The verification recipe in one line. */
             verify: string;
+        };
+        SourceCatalogEntry: {
+            accuracy_class: string;
+            archive_file_count: number;
+            exempt_reason: string | null;
+            freshness: components["schemas"]["Freshness"];
+            /**
+             * Format: date-time
+             * @description When the newest version was first observed.
+             */
+            last_change_at: string | null;
+            /** Format: date-time */
+            last_fetch_at: string | null;
+            /** @enum {string|null} */
+            last_fetch_status: "running" | "succeeded" | "partial" | "failed" | null;
+            last_load: {
+                attempted_at: string | null;
+                loaded_at: string | null;
+                /** @enum {string} */
+                status: "succeeded" | "partial" | "failed" | "never";
+            };
+            /** @description Rows the source currently holds; per-load counts are in its history. */
+            last_record_count: number | null;
+            latest_publisher_version: string | null;
+            license: {
+                name: string;
+                notice: string | null;
+                url: string | null;
+            };
+            links: {
+                docs: string;
+                files: string;
+                history: string;
+                self: string;
+            };
+            publisher: string;
+            /**
+             * @description How often the publisher publishes.
+             * @enum {string}
+             */
+            refresh_cadence: "daily" | "weekly" | "monthly" | "quarterly" | "annual" | "exempt";
+            /** Format: date */
+            registered_on: string;
+            /** @example cms_ncci_mue */
+            source_id: string;
+            /** @description Files carry procedure-code descriptors under a third-party license: listed, text not served. */
+            third_party_licensed_descriptors: boolean;
+            title: string;
+            /** @description The warrant blocks this source stands behind. */
+            warrants: string[];
+        };
+        SourceCatalogPage: {
+            items: components["schemas"]["SourceCatalogEntry"][];
+            limit: number;
+            /** @description Offset of the next page; null at the end. */
+            next_offset: number | null;
+            offset: number;
+            /** @description Total items, or null where counting is not cheap. */
+            total: number | null;
         };
         /** @description A webhook subscription as its owner sees it; the signing secret is never shown again. */
         Subscription: {
@@ -3093,6 +4314,56 @@ export interface components {
             gaps: components["schemas"]["Gap"][];
             /** @enum {string} */
             status: "held" | "partial" | "gap";
+        };
+        WarrantBlockChange: {
+            changed: boolean;
+            from: {
+                /** @enum {string} */
+                status: "held" | "partial" | "gap";
+                version_ids: number[];
+            };
+            summary: string;
+            to: {
+                /** @enum {string} */
+                status: "held" | "partial" | "gap";
+                version_ids: number[];
+            };
+        };
+        WarrantChanges: {
+            /** @description Whether policy moved between the two dates in any block. */
+            any_change: boolean;
+            attestation?: components["schemas"]["Attestation"];
+            blocks: {
+                documentation: components["schemas"]["WarrantBlockChange"];
+                edits: components["schemas"]["WarrantBlockChange"];
+                fee: components["schemas"]["WarrantBlockChange"];
+                standing: components["schemas"]["WarrantBlockChange"];
+            };
+            from_dos: string;
+            from_warrant: {
+                /** @enum {string} */
+                code_system: "hcpcs_level2" | "cpt";
+                documentation: components["schemas"]["WarrantBlock"];
+                edits: components["schemas"]["WarrantBlock"];
+                fee: components["schemas"]["WarrantBlock"];
+                hcpcs: string;
+                meta: components["schemas"]["WarrantMeta"];
+                standing: components["schemas"]["WarrantBlock"];
+            };
+            hcpcs: string;
+            npi: string | null;
+            state: string | null;
+            to_dos: string;
+            to_warrant: {
+                /** @enum {string} */
+                code_system: "hcpcs_level2" | "cpt";
+                documentation: components["schemas"]["WarrantBlock"];
+                edits: components["schemas"]["WarrantBlock"];
+                fee: components["schemas"]["WarrantBlock"];
+                hcpcs: string;
+                meta: components["schemas"]["WarrantMeta"];
+                standing: components["schemas"]["WarrantBlock"];
+            };
         };
         WarrantMeta: {
             /** @description The date of service the warrant was resolved against. */

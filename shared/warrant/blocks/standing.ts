@@ -3,6 +3,8 @@ import { factOf, type ReceiptContext, receiptOf } from '../receipt';
 import { loadedVersions, type SourceInForce, sourceGaps } from '../resolve';
 import { type Block, block, type Fact, type Gap } from '../schema';
 
+const REINSTATEMENTS = 'leie:3';
+
 /** The code's status on the date from its HCPCS record. */
 export function codeStatus(value: Record<string, unknown>, asOf: string): string {
   const add = value.add_date as string | null;

@@ -68,6 +68,21 @@ describe('archive ingest', () => {
     expect(item?.first_observed).toBe('2026-06-20T10:00:00.000Z');
   });
 
+  it('the same bytes republished for a new effective window are a new version of one stored file', async () => {
+    const bytes = mueBytes(7);
+    const name = 'MCR_MUE_PractitionerServices_Eff_01-01-2027.csv';
+    const q1 = await archive.ingest({ sourceId: 'cms_ncci_mue', name, body: bytes });
+    const again = await archive.ingest({ sourceId: 'cms_ncci_mue', name, body: bytes });
+    const q2 = await archive.ingest({
+      sourceId: 'cms_ncci_mue',
+      name: 'MCR_MUE_PractitionerServices_Eff_04-01-2027.csv',
+      body: bytes,
+    });
+    expect(again.files[0]).toMatchObject({ versionId: q1.files[0]!.versionId, newVersion: false, newFile: false });
+    expect(q2.files[0]).toMatchObject({ sha256: q1.files[0]!.sha256, newFile: false, newVersion: true });
+    expect(q2.files[0]!.versionId).not.toBe(q1.files[0]!.versionId);
+  });
+
   it('takes overrides for label, window, origin and observation time', async () => {
     const bytes = mueBytes(2);
     const r = await archive.ingest({

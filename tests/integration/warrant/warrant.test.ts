@@ -15,9 +15,9 @@ import { fixtureManifest, seedFixtures } from '../../helpers/seed';
 type Json = Record<string, any>;
 const ROOT = path.resolve(__dirname, '../../..');
 const QUARTERS = [
-  { date: '2025-02-14', hcpcs: '2025 JAN', dmepos: 'JAN 2025', ptp: 'v31.0r0' },
-  { date: '2025-05-15', hcpcs: '2025 APR', dmepos: 'APR 2025', ptp: 'v31.1r0' },
-  { date: '2025-08-20', hcpcs: '2025 JUL', dmepos: 'JUL 2025', ptp: 'v31.2r0' },
+  { date: '2025-02-14', hcpcs: '2025 JAN', dmepos: 'JAN 2025', ptp: 'v31.0r0', mue: '2025 Q1', rrCeiling: 71.2 },
+  { date: '2025-05-15', hcpcs: '2025 APR', dmepos: 'APR 2025', ptp: 'v31.1r0', mue: '2025 Q2', rrCeiling: 72.45 },
+  { date: '2025-08-20', hcpcs: '2025 JUL', dmepos: 'JUL 2025', ptp: 'v31.2r0', mue: '2025 Q3', rrCeiling: 73.9 },
 ];
 
 async function fixtureCodes(): Promise<HcpcsRecord[]> {
@@ -59,6 +59,10 @@ describe('GET /rules/warrant over the fixture histories', () => {
     expect(version(body, 'hcpcs:1')?.publisher_version).toBe(q.hcpcs);
     expect(version(body, 'dmepos:1')?.publisher_version).toBe(q.dmepos);
     expect(version(body, 'ptp:1')?.publisher_version).toBe(q.ptp);
+    for (const doc of ['mue:1', 'mue:2', 'mue:3']) expect(version(body, doc)?.publisher_version).toBe(q.mue);
+    const rr = (body.fee.facts as Json[]).find((f) => f.value.modifier === 'RR');
+    expect(rr?.value.ceiling).toBe(q.rrCeiling);
+    expect(rr?.value.state).toBe('NY');
     for (const f of [...body.standing.facts, ...body.fee.facts, ...body.edits.facts]) {
       expect(f.receipt.publisher_effective_from <= q.date).toBe(true);
       expect(f.receipt.publisher_effective_to === null || f.receipt.publisher_effective_to >= q.date).toBe(true);
@@ -149,10 +153,30 @@ describe('GET /rules/warrant over the fixture histories', () => {
     const leie = excluded.body.standing.facts.find((f: Json) => f.kind === 'leie');
     expect(leie.value.excluded_on_date).toBe(true);
     expect(leie.receipt.doc_id).toBe('leie:1');
+    // FENWICK is excluded on 2025-02-20 by the February supplement, before any full list shows it.
+    const supplement = await get('hcpcs=E0601&as_of=2025-02-25&npi=1694038252');
+    const viaSupplement = supplement.body.standing.facts.find((f: Json) => f.kind === 'leie');
+    expect(viaSupplement.value.excluded_on_date).toBe(true);
+    expect(viaSupplement.receipt.doc_id).toBe('leie:2');
+    const earlier = await get('hcpcs=E0601&as_of=2025-01-15&npi=1694038252');
+    expect(earlier.body.standing.facts.find((f: Json) => f.kind === 'leie')).toBeUndefined();
     const clean = await get('hcpcs=E0601&as_of=2025-03-15&npi=1234567893');
     const none = clean.body.standing.facts.find((f: Json) => f.kind === 'leie_not_listed');
     expect(none.value.excluded_on_date).toBe(false);
     expect(none.receipt.locator).toBeNull();
+  });
+
+  it('documentation lists the LCD for the contractor serving the state, per quarter', async () => {
+    const ny = await get('hcpcs=E0601&as_of=2025-05-15&state=NY');
+    const lcd = (ny.body.documentation.facts as Json[]).find((f) => f.value.display_id === 'L39901');
+    expect(lcd?.value.states).toContain('NY');
+    expect(lcd?.related_receipts?.length).toBeGreaterThan(0);
+    const moQ2 = await get('hcpcs=E0601&as_of=2025-05-15&state=MO');
+    expect(moQ2.body.documentation.status).toBe('gap');
+    const moQ3 = await get('hcpcs=E0601&as_of=2025-08-20&state=MO');
+    expect((moQ3.body.documentation.facts as Json[]).some((f) => f.value.display_id === 'L39901')).toBe(true);
+    const fl = await get('hcpcs=E0601&as_of=2025-08-20&state=FL');
+    expect(fl.body.documentation.status).toBe('gap');
   });
 
   it('a well-formed code no source knows is an answer with gaps, not an error', async () => {
@@ -163,7 +187,7 @@ describe('GET /rules/warrant over the fixture histories', () => {
   });
 
   it('never serves CPT descriptors', async () => {
-    const cpt = '99213';
+    const cpt = '95811';
     const { status, body } = await get(`hcpcs=${cpt}&as_of=2025-05-15&state=NY`);
     expect(status).toBe(200);
     expect(body.code_system).toBe('cpt');
