@@ -1,3 +1,4 @@
+import { runAccuracyCheck } from '../../shared/accuracy/check';
 import { type FetchOptions, runFetch } from '../../shared/archive/fetch';
 import type { RunRecord } from '../../shared/archive/runs';
 import type { Deps } from '../../shared/deps';
@@ -20,7 +21,10 @@ export async function fetchJob(deps: Deps, event: FetchEvent, opts: FetchOptions
     throw new BadRequestError('The fetch event needs a source_id string.');
   }
   const run = await runFetch(deps, event.source_id, opts);
-  if (run.new_versions > 0) await syncFacts(deps, { sourceIds: [event.source_id] });
+  if (run.new_versions > 0) {
+    const loaded = await syncFacts(deps, { sourceIds: [event.source_id] });
+    if (loaded.some((o) => o.status === 'loaded')) await runAccuracyCheck(deps);
+  }
   const level = run.status === 'succeeded' ? 'info' : 'error';
   deps.logger[level]('fetch job finished', { source_id: run.source_id, run_id: run.run_id, status: run.status });
   return run;

@@ -1,3 +1,4 @@
+import { runAccuracyCheck } from '../../shared/accuracy/check';
 import type { Deps } from '../../shared/deps';
 import { syncFacts } from '../../shared/facts/pipeline';
 
@@ -6,7 +7,16 @@ export async function loadFactsStep(deps: Deps): Promise<string[]> {
   const started = Date.now();
   const outcomes = await syncFacts(deps);
   const loaded = outcomes.filter((o) => o.status === 'loaded');
-  if (!loaded.length) return ['Warrant facts up to date.'];
+  const failed = outcomes
+    .filter((o) => o.status === 'failed')
+    .map((o) => `  could not load ${o.doc_id} v${o.version_id}: ${o.error}`);
+  if (!loaded.length) return ['Warrant facts up to date.', ...failed];
   const facts = loaded.reduce((n, o) => n + o.facts, 0);
-  return [`Loaded warrant facts of ${loaded.length} archive versions (${facts} facts) in ${Date.now() - started} ms.`];
+  const checks = await runAccuracyCheck(deps);
+  const checked = checks.reduce((n, r) => n + r.checked, 0);
+  const matched = checks.reduce((n, r) => n + r.matched, 0);
+  return [
+    `Loaded warrant facts of ${loaded.length} archive versions (${facts} facts) in ${Date.now() - started} ms; accuracy check ${matched}/${checked} rows identical.`,
+    ...failed,
+  ];
 }

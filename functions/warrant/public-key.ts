@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { KID_PATTERN } from '../../shared/attestation/key';
+import { signingKeyResource } from '../../shared/attestation/key-resource';
 import { SigningKeySchema } from '../../shared/attestation/schemas';
 import type { ResponseSigner } from '../../shared/attestation/signed-json';
-import { signingKeyResource } from '../../shared/attestation/key-resource';
 import type { createRouter } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 

@@ -1,10 +1,11 @@
 import { provideSigner } from '../../shared/attestation/signed-json';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
+import { mountAccuracy } from './accuracy';
 import { mountAppeal } from './appeal';
 import { mountWarrantChanges } from './changes';
+import { mountSigningKey } from './public-key';
 import { mountRuleReads } from './rules';
 import { signerFor } from './signer';
-import { mountSigningKey } from './public-key';
 import { mountWarrant } from './warrant';
 
 /**
@@ -23,6 +24,7 @@ export const warrantGroup: RouteGroup = {
     mountWarrantChanges(router, deps);
     mountAppeal(router, deps);
     mountRuleReads(router, deps);
+    mountAccuracy(router, deps);
     return router;
   },
 };

@@ -104,7 +104,10 @@ export async function completeVersion(deps: Deps, v: VersionRecord): Promise<voi
     set: { latest_version_id: v.version_id },
     ifBelow: { latest_version_id: v.version_id },
   });
-  await table.update(markerKey(v.doc_id, v.sha256, v.publisher_effective_from), { set: { state: 'complete' }, remove: ['gsi2pk', 'gsi2sk'] });
+  await table.update(markerKey(v.doc_id, v.sha256, v.publisher_effective_from), {
+    set: { state: 'complete' },
+    remove: ['gsi2pk', 'gsi2sk'],
+  });
 }
 
 /** Finish every version whose writer stopped halfway; returns how many were completed. */

@@ -1,9 +1,9 @@
 import { VERSION_PREFIX } from '../archive/keys';
 import { toVersionRecord } from '../archive/version-record';
 import type { Deps } from '../deps';
+import { AppError } from '../http/errors';
 import { trackLoad } from '../platform/load-history';
 import { SOURCES } from '../sources/registry';
-import { AppError } from '../http/errors';
 import { hasLoader, type LoadOutcome, loadVersion } from './load-version';
 import { readTimelines, registerVersion, type TimelineVersion } from './timeline';
 
@@ -63,7 +63,8 @@ export async function syncFacts(
             `${sourceId} ${v.doc_id} v${v.version_id} (${v.name}): ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}, ${outcome.facts} facts, ${outcome.codes} codes, ${Date.now() - started} ms`,
           );
         }
-        if (failures.length) throw new Error(`${failures.length} version(s) could not be loaded: ${failures.join('; ')}`);
+        if (failures.length)
+          throw new Error(`${failures.length} version(s) could not be loaded: ${failures.join('; ')}`);
       });
     } catch (e) {
       if (!failures.length) throw e;

@@ -32,6 +32,7 @@ import {
   mcdStateParser,
 } from './mcd/contractors';
 import { mcdArticleParser, mcdLcdParser } from './mcd/documents';
+import { nadacParser } from './nadac/nadac';
 import { mueParser } from './ncci-mue/mue';
 import { ptpParser } from './ncci-ptp/ptp';
 import { nppesParser } from './nppes/npidata';
@@ -52,6 +53,7 @@ export type {
 } from './mcd/contractors';
 export type { ArticleRecord, LcdRecord } from './mcd/documents';
 export { contractorStates, listingsFor, type McdListing, uspsState } from './mcd/join';
+export type { NadacRecord } from './nadac/nadac';
 export type { MueRecord, MueSetting } from './ncci-mue/mue';
 export type { PtpRecord } from './ncci-ptp/ptp';
 export type { NppesAddress, NppesRecord, NppesTaxonomy } from './nppes/npidata';
@@ -78,6 +80,7 @@ const RULES: ReadonlyArray<{ sourceId: string; match: RegExp; parser: AnyParser 
   { sourceId: 'cms_mcd', match: /^contractor_jurisdiction\.csv$/i, parser: mcdJurisdictionParser },
   { sourceId: 'cms_mcd', match: /^state_lookup\.csv$/i, parser: mcdStateParser },
   { sourceId: 'oig_leie', match: /^(UPDATED|\d{4}(EXCL|REIN))\.csv$/i, parser: leieParser },
+  { sourceId: 'medicaid_nadac', match: /^(nadac.*|NADAC)\.csv$/i, parser: nadacParser },
   { sourceId: 'nppes', match: /^npidata_pfile_\d{8}-\d{8}\.csv$/i, parser: nppesParser },
 ];
 

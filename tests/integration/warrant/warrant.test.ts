@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { runAccuracyCheck } from '../../../shared/accuracy/check';
 import { verifySignedResponse } from '../../../shared/attestation/verify';
 import { syncFacts } from '../../../shared/facts/pipeline';
+import { replayRow } from '../../../shared/facts/replay';
 import { hcpcsAnwebParser } from '../../../shared/publishers/hcpcs/anweb';
 import type { HcpcsRecord } from '../../../shared/publishers/hcpcs/record';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { createTestKey } from '../../helpers/keys';
-import { allReceipts, replayReceipt } from '../../helpers/replay';
+import { allReceipts } from '../../helpers/receipts';
 import { fixtureManifest, seedFixtures } from '../../helpers/seed';
 
 // biome-ignore lint/suspicious/noExplicitAny: response JSON walked freely in assertions
@@ -113,7 +115,7 @@ describe('GET /rules/warrant over the fixture histories', () => {
             const bytes = files.get(r.sha256)!;
             expect(createHash('sha256').update(bytes).digest('hex')).toBe(r.sha256);
             if (!r.locator) continue;
-            const row = await replayReceipt(bytes, r);
+            const row = await replayRow(bytes, r);
             expect(row).toBeDefined();
             if (r === fact.receipt && ['hcpcs_code', 'dmepos_fee', 'mue', 'ptp', 'leie'].includes(fact.kind)) {
               for (const [k, v] of Object.entries(row!)) {
@@ -305,5 +307,24 @@ describe('GET /rules/warrant over the fixture histories', () => {
     expect(bad.status).toBe(400);
     const noState = await h.request('/rules/dmepos/fee?hcpcs=E0601&as_of=2025-05-15', { headers: key.headers });
     expect(noState.status).toBe(400);
+  });
+
+  it('/accuracy: computed from stored check runs that re-read facts from archived bytes, with variance', async () => {
+    const first = await runAccuracyCheck(h.deps, { sample: 10 });
+    const hcpcs = first.find((r) => r.source_id === 'cms_hcpcs_level2')!;
+    expect(hcpcs.checked).toBeGreaterThan(0);
+    expect(hcpcs.matched).toBe(hcpcs.checked);
+    // Corrupt one stored fact: the next run must notice, and the variance must move off zero.
+    const [item] = (await h.deps.tables.facts.query('C#E0601', { beginsWith: 'cms_hcpcs_level2#' })).items;
+    await h.deps.tables.facts.put({ ...item!, value: { ...(item!.value as Json), long_description: 'tampered' } });
+    await runAccuracyCheck(h.deps, { sample: 10 });
+    const res = await h.request('/accuracy');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Json;
+    const src = (body.sources as Json[]).find((s) => s.source_id === 'cms_hcpcs_level2')!;
+    expect(src.runs).toBeGreaterThanOrEqual(2);
+    expect(src.latest.accuracy).toBeLessThan(1);
+    expect(src.variance).toBeGreaterThan(0);
+    await h.deps.tables.facts.put(item!);
   });
 });
