@@ -13,7 +13,7 @@ const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 
 const EnvSchema = z.object({
   STORAGE: z.enum(['local', 'aws']).default('local'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(8787),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('.data'),
   PUBLIC_BASE_URL: optionalUrl,
