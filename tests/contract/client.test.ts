@@ -64,6 +64,14 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(200);
     expect(data).toMatchObject({ limit: 5, offset: 0 });
   },
+  catalog: async () => {
+    // Specified but not built yet: the typed call compiles and answers a 501 problem.
+    const { error, response } = await client.GET('/rx/ndcs/{ndc11}/nadac', {
+      params: { path: { ndc11: '00904677361' } },
+    });
+    expect(response.status).toBe(501);
+    expect(error).toMatchObject({ status: 501 });
+  },
   archive: async () => {
     const { data, response } = await client.GET('/v1/archive/sources');
     expect(response.status).toBe(200);

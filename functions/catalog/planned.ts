@@ -1,0 +1,123 @@
+/**
+ * Catalog endpoints of the specification (001, "Endpoints") that are not built yet. Each is in
+ * the contract and answers 501 problem+json naming the dataset it waits for, so clients see the
+ * whole surface and nothing is faked. Built endpoints leave this list (exclusions already did).
+ */
+export interface PlannedEndpoint {
+  path: string;
+  tag: string;
+  summary: string;
+  /** The source(s) whose loader it waits for. */
+  needs: string;
+}
+
+const rx = (path: string, summary: string, needs: string): PlannedEndpoint => ({
+  path,
+  tag: 'Drug economics',
+  summary,
+  needs,
+});
+const prov = (path: string, summary: string, needs: string): PlannedEndpoint => ({
+  path,
+  tag: 'Providers and licenses',
+  summary,
+  needs,
+});
+const org = (path: string, summary: string, needs: string): PlannedEndpoint => ({
+  path,
+  tag: 'Organizations, hospitals, finance',
+  summary,
+  needs,
+});
+
+export const PLANNED: readonly PlannedEndpoint[] = [
+  rx('/rx/summary', 'Counts and freshness of the drug datasets', 'the drug economics loaders'),
+  rx(
+    '/rx/ingredients',
+    'Ingredients with NDC counts, median generic acquisition cost, spending, price-list matches, shortages',
+    'RxNorm, NADAC, spending',
+  ),
+  rx('/rx/ingredients/{rxcui}', 'One ingredient', 'RxNorm, NADAC, spending'),
+  rx('/rx/ndcs/{ndc11}', 'Package profile', 'FDA NDC directory, NADAC'),
+  rx(
+    '/rx/ndcs/{ndc11}/nadac',
+    'Change-only NADAC price series of a package',
+    'the NADAC catalog loader (medicaid_nadac is archived and parsed)',
+  ),
+  rx('/rx/nadac/movers', 'Largest NADAC price moves in a window', 'the NADAC catalog loader'),
+  rx('/rx/spending', 'Spending by drug for Part D, Part B, Medicaid', 'cms_partd_spending_by_drug'),
+  rx('/rx/spending/top', 'Top drugs by spending', 'cms_partd_spending_by_drug'),
+  rx('/rx/shortages', 'Drug shortages', 'fda_drug_shortages'),
+  rx('/rx/price-list', 'Vendor public price lists beside median acquisition cost', 'price-list sources, NADAC'),
+  rx('/rx/price-list/{slug}', 'One price list with dated history', 'price-list sources, NADAC'),
+  rx('/rx/labels', 'Search human prescription labels', 'FDA SPL labels'),
+  rx('/rx/labels/{set_id}', 'One label: boxed warning, indications, dosage, contraindications', 'FDA SPL labels'),
+  rx('/rx/drug-classes', 'Pharmacologic classes with label counts', 'FDA SPL labels'),
+  rx('/rx/approvals', 'Approved drug applications', 'fda_drugsatfda'),
+  rx('/rx/approvals/{appl_no}', 'Products and submission history of an application', 'fda_drugsatfda'),
+  rx('/rx/recalls', 'Recall enforcement reports', 'FDA enforcement reports'),
+  rx('/rx/establishments', 'Registered drug establishments', 'FDA establishment registrations'),
+  rx('/rx/establishments/operations', 'Establishment operation types with counts', 'FDA establishment registrations'),
+  rx('/rx/approved-products', 'Approved products (Orange Book)', 'fda_orange_book'),
+  rx(
+    '/rx/approved-products/launch-radar',
+    'Brands with no approved generic, by the date the last barrier falls',
+    'fda_orange_book',
+  ),
+  rx('/rx/meps/mix', 'Weighted drug mix by year, payer segment and ingredient', 'MEPS'),
+  rx('/rx/asp', 'Part B payment limits', 'cms_asp_pricing'),
+  rx('/rx/biosimilars', 'Biosimilars beside their reference product', 'cms_asp_pricing, fda_orange_book'),
+  rx('/rx/demand', 'Prescriber demand with county and metro rows', 'Part D prescriber data'),
+  rx('/rx/employers', 'Employer health plans', 'Form 5500'),
+  rx('/rx/employers/metros', 'Employer rollup by metro', 'Form 5500'),
+  rx('/rx/employers/integration', 'Counts and disclosed PBM fees by integration class', 'Form 5500'),
+  rx('/rx/employers/{ein}', 'One employer health plan', 'Form 5500'),
+  rx('/rx/pbms', 'PBM rollup', 'Form 5500'),
+  prov('/provider/{npi}', 'Provider dossier', 'nppes and the provider catalog'),
+  prov('/provider/{npi}/employment', 'Employment with attribution signals', 'provider catalog'),
+  prov('/provider/{npi}/clinical-trials', "Investigator's trials", 'clinical trials'),
+  prov('/provider/{npi}/financial-affiliation', 'Financial affiliation', 'Open Payments'),
+  prov('/quality/leaderboards/{specialty}', 'Quality leaderboard of a specialty', 'MIPS quality'),
+  prov('/quality/systems/{system_id}', 'Quality of a health system', 'MIPS quality'),
+  prov('/quality/{npi}', 'Quality of a clinician', 'MIPS quality'),
+  prov('/licenses/alerts/recent', 'Recent license alerts', 'state license boards'),
+  prov('/licenses/state/{state}', 'License intelligence of a state', 'state license boards'),
+  prov('/licenses/{npi}', 'Licenses of a provider', 'state license boards'),
+  prov('/licenses/{npi}/disciplinary', 'Disciplinary actions of a provider', 'state license boards'),
+  prov(
+    '/accuracy/discipline-coverage',
+    'Per-state discipline coverage against a national benchmark',
+    'state license boards',
+  ),
+  prov('/dac/hospital/{ccn}/affiliates', 'Providers affiliated with a hospital', 'Doctors and Clinicians'),
+  org('/systems/{id}', 'Health system rollup', 'health system compendium'),
+  org('/systems/{id}/financials', 'Health system filings', 'health system financials'),
+  org('/systems/{id}/financials/executives', 'Health system executives', 'health system financials'),
+  org('/systems/{id}/financials/workforce', 'Health system workforce', 'health system financials'),
+  org('/companies/search', 'Search public companies', 'SEC filings'),
+  org('/companies/{ticker}', 'Public company financials', 'SEC filings'),
+  org('/ma-events/recent', 'Acquisition and divestiture events', 'SEC filings'),
+  org('/hospitals/{ccn}', 'Hospital detail', 'cms_hospital_general_information'),
+  org('/hospitals/{ccn}/case-mix-index', 'Hospital case-mix index', 'IPPS impact file'),
+  org('/hospitals/{ccn}/services', 'Hospital services', 'provider of services file'),
+  org('/hospitals/{ccn}/clinical-trials', 'Trials at a hospital', 'clinical trials'),
+  org('/cost-reports/{ccn}', 'Cost report', 'cms_hcris_hosp10'),
+  org('/cost-reports/{ccn}/balance-sheet', 'Cost report balance sheet', 'cms_hcris_hosp10'),
+  org('/cost-reports/{ccn}/charity-care', 'Cost report charity care', 'cms_hcris_hosp10'),
+  org('/cost-reports/{ccn}/cost-centers', 'Cost report cost centers', 'cms_hcris_hosp10'),
+  org('/market-intelligence/cbsa/{cbsa_code}/population', 'Metro population history', 'Census population estimates'),
+  org('/vbc/hrrp', 'Readmission penalties', 'cms_hrrp'),
+  org('/vbc/hrrp/{ccn}', 'Readmission penalty of a hospital', 'cms_hrrp'),
+  org('/vbc/hrrp/{ccn}/measures', 'Per-condition readmission ratios', 'cms_hrrp'),
+  org('/vbc/financials', 'Shared-savings results', 'MSSP financial results'),
+  org('/vbc/financials/summary', 'Shared-savings summary', 'MSSP financial results'),
+  org('/vbc/acos/{aco_id}/financials', 'Shared-savings results of an ACO', 'MSSP financial results'),
+  org('/vbc/reach', 'ACO REACH entities', 'ACO REACH'),
+  org('/vbc/reach/{entity_id}', 'One ACO REACH entity', 'ACO REACH'),
+  org('/clinical-trials', 'Trial search', 'ClinicalTrials.gov'),
+  org('/clinical-trials/{nct_id}', 'Trial detail', 'ClinicalTrials.gov'),
+  org('/signals', 'Construction signals', 'construction permits'),
+  org('/signals/summary', 'Construction signals by state and category', 'construction permits'),
+  org('/signals/systems', 'Construction signals by health system', 'construction permits'),
+  org('/hospice', 'Hospice facility list', 'Care Compare hospice'),
+];
