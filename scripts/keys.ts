@@ -2,14 +2,10 @@ import { parseArgs } from 'node:util';
 import { keyStoreFor } from '../shared/auth/access-control';
 import type { KeyRecord } from '../shared/auth/key-store';
 import { ENTITLEMENTS, isEntitlement, isTier, TIERS } from '../shared/auth/tiers';
-import { ensureStorage } from '../shared/aws/bootstrap';
-import { buildDeps } from '../shared/aws/deps';
 import { type Config, ConfigError, loadConfig } from '../shared/config';
 import type { Deps } from '../shared/deps';
 import { AppError } from '../shared/http/errors';
-import { startEngines } from '../shared/local/engines';
-import { findLiveEngines } from '../shared/local/lock';
-import { createLogger } from '../shared/log';
+import { withCliStorage } from '../shared/local/cli-storage';
 
 const USAGE = `Operator CLI for API keys.
 
@@ -130,41 +126,6 @@ function positiveInt(v: string, name: string): number {
   return n;
 }
 
-/**
- * Storage for the CLI: AWS or explicit endpoints as configured; else the engines of the server
- * running on DATA_DIR (LevelDB has one owner); else engines started here on DATA_DIR, stopped after.
- */
-async function withDeps<T>(config: Config, fn: (deps: Deps) => Promise<T>): Promise<T> {
-  const logger = createLogger('silent');
-  const live = config.storage === 'local' && !config.endpoints.dynamodb ? findLiveEngines(config.dataDir) : undefined;
-  if (config.storage === 'aws' || config.endpoints.dynamodb || live) {
-    const cfg: Config = live
-      ? Object.freeze({ ...config, endpoints: Object.freeze({ dynamodb: live.dynamodbEndpoint, s3: live.s3Endpoint }) })
-      : config;
-    const deps = buildDeps(cfg, { logger });
-    try {
-      return await fn(deps);
-    } finally {
-      deps.clients.dynamodb.destroy();
-      deps.clients.s3.destroy();
-    }
-  }
-  const engines = await startEngines({ dataDir: config.dataDir, host: '127.0.0.1' });
-  const cfg: Config = Object.freeze({
-    ...config,
-    endpoints: Object.freeze({ dynamodb: engines.dynamodbEndpoint, s3: engines.s3Endpoint }),
-  });
-  const deps = buildDeps(cfg, { logger });
-  try {
-    await ensureStorage(cfg, deps.clients);
-    return await fn(deps);
-  } finally {
-    deps.clients.dynamodb.destroy();
-    deps.clients.s3.destroy();
-    await engines.stop();
-  }
-}
-
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
@@ -181,7 +142,7 @@ async function main(): Promise<number> {
     }
     throw e;
   }
-  return withDeps(config, (deps) => runKeysCommand(argv, deps, (l) => process.stdout.write(`${l}\n`)));
+  return withCliStorage(config, (deps) => runKeysCommand(argv, deps, (l) => process.stdout.write(`${l}\n`)));
 }
 
 if (require.main === module) {

@@ -6,12 +6,12 @@ import { ValidationError } from '../../shared/http/errors';
 import { DateString } from '../../shared/http/schemas';
 
 /** Query parameters shared by the warrant and rule reads, validated to 400 problems naming each one. */
-export const CodeParam = (name: string, description: string) =>
+export const CodeParam = (name: string, description: string, example = 'E0601') =>
   z
     .string()
     .transform(normalizeCode)
     .refine((c) => codeSystem(c) !== undefined, CODE_SHAPE_MESSAGE)
-    .openapi({ param: { name, in: 'query' }, description, example: 'E0601' });
+    .openapi({ param: { name, in: 'query' }, description, example });
 
 export const HcpcsParam = CodeParam('hcpcs', 'HCPCS Level II or CPT code.');
 

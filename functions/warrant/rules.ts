@@ -82,7 +82,7 @@ const ptp = createRoute({
   request: {
     query: z.object({
       column1: CodeParam('column1', 'Column 1 code.'),
-      column2: CodeParam('column2', 'Column 2 code.'),
+      column2: CodeParam('column2', 'Column 2 code.', 'E0561'),
       ...common,
     }),
   },

@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { codePk, npiPk, versionRange } from '../facts/keys';
 import { type StoredFact, toStoredFact } from '../facts/store';
 import { readTimelines, type Timeline, type TimelineVersion } from '../facts/timeline';
-import type { Gap, GapReason } from './schema';
+import { type Block, block, type Gap, type GapReason } from './schema';
 
 /** One document's state on the date: the version in force (loaded or not), or why there is none. */
 export type DocInForce =
@@ -118,4 +118,9 @@ export function sourceGaps(s: SourceInForce, kind: string, missingDetail: string
     );
   }
   return [g('code_not_in_version', missingDetail)];
+}
+
+/** The block answer when a fact depends on the state and none was given. */
+export function stateRequired(kind: string, source: SourceInForce, detail: string): Block {
+  return block([], [{ kind, reason: 'state_required', detail, source_id: source.source_id, doc_id: null }]);
 }

@@ -1,6 +1,6 @@
 import type { StoredFact } from '../../facts/store';
 import { factOf, type ReceiptContext } from '../receipt';
-import { type SourceInForce, sourceGaps } from '../resolve';
+import { type SourceInForce, sourceGaps, stateRequired } from '../resolve';
 import { type Block, block } from '../schema';
 
 /**
@@ -15,17 +15,10 @@ export function documentationBlock(input: {
   ctx: ReceiptContext;
 }): Block {
   if (!input.state) {
-    return block(
-      [],
-      [
-        {
-          kind: 'coverage_document',
-          reason: 'state_required',
-          detail: 'LCDs and articles apply per contractor jurisdiction: pass state (two letters).',
-          source_id: input.source.source_id,
-          doc_id: null,
-        },
-      ],
+    return stateRequired(
+      'coverage_document',
+      input.source,
+      'LCDs and articles apply per contractor jurisdiction: pass state (two letters).',
     );
   }
   const state = input.state;

@@ -1,6 +1,6 @@
 import type { StoredFact } from '../../facts/store';
 import { factOf, type ReceiptContext } from '../receipt';
-import { type SourceInForce, sourceGaps } from '../resolve';
+import { type SourceInForce, sourceGaps, stateRequired } from '../resolve';
 import { type Block, block } from '../schema';
 
 /**
@@ -16,18 +16,7 @@ export function feeBlock(input: {
   ctx: ReceiptContext;
 }): Block {
   if (!input.state) {
-    return block(
-      [],
-      [
-        {
-          kind: 'dmepos_fee',
-          reason: 'state_required',
-          detail: 'DMEPOS fees are published per state: pass state (two letters).',
-          source_id: input.source.source_id,
-          doc_id: null,
-        },
-      ],
-    );
+    return stateRequired('dmepos_fee', input.source, 'DMEPOS fees are published per state: pass state (two letters).');
   }
   const state = input.state;
   const rows = input.facts.filter(

@@ -58,11 +58,16 @@ export function standingBlock(input: {
   }
   if (input.npi && input.leie) {
     const rows = input.leieFacts.filter((f) => f.kind === 'leie');
+    // The list in force plus the monthly supplements in force: a reinstatement published in a
+    // supplement ends an exclusion the full list in force still shows.
+    const reinstated = rows.some(
+      (f) =>
+        f.doc_id === REINSTATEMENTS && !!f.value.reinstatement_date && String(f.value.reinstatement_date) <= input.asOf,
+    );
     if (rows.length) {
       for (const f of rows) {
-        facts.push(
-          factOf(f, input.ctx, (v) => ({ ...v, npi: input.npi, excluded_on_date: excludedOn(v, input.asOf) })),
-        );
+        const excluded = f.doc_id !== REINSTATEMENTS && excludedOn(f.value, input.asOf) && !reinstated;
+        facts.push(factOf(f, input.ctx, (v) => ({ ...v, npi: input.npi, excluded_on_date: excluded })));
       }
     } else {
       const searched = [...loadedVersions(input.leie).values()];
