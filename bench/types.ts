@@ -20,5 +20,7 @@ export interface BenchRow {
 export interface BenchSuite {
   name: string;
   description: string;
+  /** Upper bound on the suite's wall time; the runner kills it past this (default 5 minutes). */
+  timeoutMs?: number;
   run(log: (line: string) => void): Promise<BenchRow[]>;
 }

@@ -2,6 +2,7 @@ import type { RouteGroup } from '../shared/http/app';
 import { adminGroup } from './admin/routes';
 import { archiveGroup } from './archive/routes';
 import { catalogGroup } from './catalog/routes';
+import { exclusionsGroup } from './exclusions/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
 import { subscriptionsGroup } from './subscriptions/routes';
@@ -15,5 +16,6 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   warrantGroup,
   subscriptionsGroup,
   archiveGroup,
+  exclusionsGroup,
   catalogGroup,
 ];

@@ -5,7 +5,7 @@ import { Archive } from '../shared/archive/ingest';
 import { type IngestResult, ORIGINS, type Origin } from '../shared/archive/ingest-types';
 import { type Config, ConfigError, loadConfig } from '../shared/config';
 import type { Deps } from '../shared/deps';
-import { syncFacts } from '../shared/facts/pipeline';
+import { syncAll } from '../shared/derive/sync-all';
 import { AppError } from '../shared/http/errors';
 import { withCliStorage } from '../shared/local/cli-storage';
 import { SOURCES } from '../shared/sources/registry';
@@ -18,10 +18,10 @@ const USAGE = `Archive operator CLI.
         [--origin backfill|wayback|live] [--observed-at <ISO time>] [--json]
   npm run archive -- repair        finish versions a crashed writer left pending
   npm run archive -- fetch --source <source_id>   fetch the source's registered URLs now (a fetch run)
-  npm run archive -- load [--source <source_id>]  load warrant facts of archived versions not loaded yet
+  npm run archive -- load [--source <source_id>]  load warrant facts and catalog rows of archived versions not loaded yet
 
 import archives a local file (a zip too: every member, nested zips included) exactly as a fetch
-would, default origin backfill, then loads the warrant facts of its new versions (--no-load skips that).
+would, default origin backfill, then loads the warrant facts and catalog rows of its new versions (--no-load skips that).
 Works whether or not \`npm start\` runs on the same DATA_DIR.
 Sources: ${SOURCES.map((s) => s.sourceId).join(', ')}`;
 
@@ -64,8 +64,7 @@ export async function runArchiveCommand(
         });
         if (values.json) out(JSON.stringify(result));
         else report(result, opts, out);
-        if (!values['no-load'])
-          await syncFacts(deps, { sourceIds: [opts.sourceId], log: values.json ? undefined : out });
+        if (!values['no-load']) await syncAll(deps, { sourceIds: [opts.sourceId], log: values.json ? undefined : out });
         return 0;
       }
       case 'fetch': {
@@ -75,12 +74,16 @@ export async function runArchiveCommand(
           `Fetch run ${run.run_id} ${run.status}: ${run.files_seen} file(s) seen, ${run.new_versions} new version(s).`,
         );
         for (const e of run.errors) out(`  ${JSON.stringify(e)}`);
-        await syncFacts(deps, { sourceIds: [values.source], log: out });
+        await syncAll(deps, { sourceIds: [values.source], log: out });
         return run.status === 'failed' ? 1 : 0;
       }
       case 'load': {
-        const outcomes = await syncFacts(deps, { sourceIds: values.source ? [values.source] : undefined, log: out });
-        out(`Loaded ${outcomes.filter((o) => o.status === 'loaded').length} version(s).`);
+        const { facts, catalog } = await syncAll(deps, {
+          sourceIds: values.source ? [values.source] : undefined,
+          log: out,
+        });
+        const loaded = (xs: { status: string }[]) => xs.filter((o) => o.status === 'loaded').length;
+        out(`Loaded ${loaded(facts)} warrant fact version(s) and ${loaded(catalog)} catalog version(s).`);
         return 0;
       }
       case 'repair':

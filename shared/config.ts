@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SEED_SAMPLE_DATA: boolish.default(true),
+  LOAD_FACTS_AT_START: boolish.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   FETCH_MAX_BYTES: z.coerce.number().int().min(1).default(2_147_483_648), // 2 GiB
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(60_000),
@@ -94,6 +95,8 @@ export interface Config {
   /** Outgoing mail (smtp:// or smtps:// URL); the status page reports whether it is configured. */
   readonly smtpUrl?: string;
   readonly seedSampleData: boolean;
+  /** `npm start` loads the warrant facts and catalog rows of archived versions not loaded yet before it listens; false skips both (load later with `npm run archive -- load`). */
+  readonly loadFactsAtStart: boolean;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Archive fetch runs: size cap per file, idle timeout per request, attempts per URL (network errors, 5xx, 429). */
   readonly fetch: { readonly maxBytes: number; readonly timeoutMs: number; readonly maxAttempts: number };
@@ -167,6 +170,7 @@ export function parseConfig(env: Env): Config {
     keyCacheSeconds: e.KEY_CACHE_SECONDS,
     smtpUrl: e.SMTP_URL,
     seedSampleData: e.SEED_SAMPLE_DATA,
+    loadFactsAtStart: e.LOAD_FACTS_AT_START,
     logLevel: e.LOG_LEVEL,
     fetch: { maxBytes: e.FETCH_MAX_BYTES, timeoutMs: e.FETCH_TIMEOUT_MS, maxAttempts: e.FETCH_MAX_ATTEMPTS },
     webhooks: { concurrency: e.WEBHOOK_CONCURRENCY, secretKey: e.WEBHOOK_SECRET_KEY },

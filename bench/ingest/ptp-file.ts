@@ -103,7 +103,7 @@ export function writePtpFile(file: string, rows: number, seed = 322): number {
   return bytes;
 }
 
-/** Rows needed for about `bytes` of file (rows average ~70 bytes). */
+/** Rows needed for about `bytes` of file (rows average 69.2 bytes). */
 export function rowsForBytes(bytes: number): number {
-  return Math.round(bytes / 70.5);
+  return Math.round(bytes / 69.2);
 }

@@ -23,9 +23,13 @@ export interface ChildRun<T> {
  * Run a node child to completion while sampling its resident set; rejects with its stderr when it
  * fails or outlives `timeoutMs` (then it is killed, so a stuck run never hangs the benchmark).
  */
-export function runChild<T>(args: string[], timeoutMs: number): Promise<ChildRun<T>> {
+export function runChild<T>(args: string[], timeoutMs: number, cwd?: string): Promise<ChildRun<T>> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (c: Buffer) => {
@@ -47,7 +51,7 @@ export function runChild<T>(args: string[], timeoutMs: number): Promise<ChildRun
       clearTimeout(killer);
       const last = out.trim().split('\n').pop() ?? '';
       if (code !== 0 || !last) {
-        reject(new Error(`child ${args.slice(-3, -1).join(' ')} failed (${signal ?? code}): ${err.slice(-2000)}`));
+        reject(new Error(`child ${args[args.length - 2] ?? ''} failed (${signal ?? code}): ${err.slice(-2000)}`));
         return;
       }
       resolve({ result: JSON.parse(last) as T, sampledPeakKib, wallMs: performance.now() - started });

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BenchRow, BenchSuite } from '../types';
 
@@ -12,35 +13,45 @@ const RUNS = 5;
  */
 export const suite: BenchSuite = {
   name: 'cold-start',
+  timeoutMs: 120_000,
   description: 'bundle size and require() time of each Lambda bundle in a fresh process',
   async run(log) {
-    execFileSync('node', [path.join(ROOT, 'scripts/build.mjs')], { cwd: ROOT, stdio: 'pipe' });
-    const dir = path.join(ROOT, 'dist/lambda');
-    const names = fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-      .sort();
-    const reference = median(Array.from({ length: RUNS }, () => timeNode(require.resolve('zod'))));
-    const rows: BenchRow[] = [];
-    for (const name of names) {
-      const file = path.join(dir, name, 'index.js');
-      const bytes = fs.statSync(file).size;
-      const ms = median(Array.from({ length: RUNS }, () => timeNode(file)));
-      log(`${name}: ${(bytes / 1024).toFixed(0)} KiB, require ${ms.toFixed(1)} ms`);
-      rows.push({ suite: 'cold-start', metric: `${name} bundle size`, value: bytes / 1024, unit: 'KiB' });
-      rows.push({
-        suite: 'cold-start',
-        metric: `${name} require time`,
-        value: ms,
-        unit: 'ms',
-        reference: { name: 'require(zod)', value: reference, unit: 'ms' },
-        ratio: ms / reference,
-      });
+    // Bundled into a temporary folder: dist/ belongs to `npm run build`, which may run at the same time.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bundles-'));
+    try {
+      return measure(dir, log);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    return rows;
   },
 };
+
+function measure(dir: string, log: (line: string) => void): BenchRow[] {
+  execFileSync('node', [path.join(ROOT, 'scripts/build.mjs'), '--out', dir], { cwd: ROOT, stdio: 'pipe' });
+  const names = fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  const reference = median(Array.from({ length: RUNS }, () => timeNode(require.resolve('zod'))));
+  const rows: BenchRow[] = [];
+  for (const name of names) {
+    const file = path.join(dir, name, 'index.js');
+    const bytes = fs.statSync(file).size;
+    const ms = median(Array.from({ length: RUNS }, () => timeNode(file)));
+    log(`${name}: ${(bytes / 1024).toFixed(0)} KiB, require ${ms.toFixed(1)} ms`);
+    rows.push({ suite: 'cold-start', metric: `${name} bundle size`, value: bytes / 1024, unit: 'KiB' });
+    rows.push({
+      suite: 'cold-start',
+      metric: `${name} require time`,
+      value: ms,
+      unit: 'ms',
+      reference: { name: 'require(zod)', value: reference, unit: 'ms' },
+      ratio: ms / reference,
+    });
+  }
+  return rows;
+}
 
 /** Milliseconds spent in require() of `file` inside a fresh node process. */
 function timeNode(file: string): number {

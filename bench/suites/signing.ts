@@ -16,6 +16,7 @@ const BATCH_MS = 150;
  */
 export const suite: BenchSuite = {
   name: 'signing',
+  timeoutMs: 60_000,
   description: 'microseconds per signed response of 2 KB and 50 KB (node:crypto vs tweetnacl)',
   async run(log) {
     const key = keyFromSeed(newSeed());

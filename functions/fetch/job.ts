@@ -2,7 +2,7 @@ import { runAccuracyCheck } from '../../shared/accuracy/check';
 import { type FetchOptions, runFetch } from '../../shared/archive/fetch';
 import type { RunRecord } from '../../shared/archive/runs';
 import type { Deps } from '../../shared/deps';
-import { syncFacts } from '../../shared/facts/pipeline';
+import { syncAll } from '../../shared/derive/sync-all';
 import { BadRequestError } from '../../shared/http/errors';
 
 /** The EventBridge Scheduler input for one source (infra/jobs.ts fetchInput). */
@@ -14,7 +14,7 @@ export interface FetchEvent {
  * The scheduled fetch of one source. A run that fails is recorded as failed and returned, not
  * thrown: the scheduler's own retries would only hammer a publisher that is down, and the next
  * scheduled run tries again. A malformed event or unknown source throws, so it shows as an
- * invocation error. New versions have their warrant facts loaded before the job ends.
+ * invocation error. New versions have their warrant facts and catalog rows loaded before the job ends.
  */
 export async function fetchJob(deps: Deps, event: FetchEvent, opts: FetchOptions = {}): Promise<RunRecord> {
   if (typeof event?.source_id !== 'string' || event.source_id === '') {
@@ -22,8 +22,8 @@ export async function fetchJob(deps: Deps, event: FetchEvent, opts: FetchOptions
   }
   const run = await runFetch(deps, event.source_id, opts);
   if (run.new_versions > 0) {
-    const loaded = await syncFacts(deps, { sourceIds: [event.source_id] });
-    if (loaded.some((o) => o.status === 'loaded')) await runAccuracyCheck(deps);
+    const { facts } = await syncAll(deps, { sourceIds: [event.source_id] });
+    if (facts.some((o) => o.status === 'loaded')) await runAccuracyCheck(deps);
   }
   const level = run.status === 'succeeded' ? 'info' : 'error';
   deps.logger[level]('fetch job finished', { source_id: run.source_id, run_id: run.run_id, status: run.status });

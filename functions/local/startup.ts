@@ -1,6 +1,7 @@
 import { ensureDemoKey } from '../../shared/auth/demo-key';
 import type { Deps } from '../../shared/deps';
 import { seedArchive } from '../archive/startup';
+import { loadCatalogStep } from '../catalog/startup';
 import { loadFactsStep } from '../warrant/facts-startup';
 import { ensureSigningKey } from '../warrant/startup';
 
@@ -10,4 +11,10 @@ import { ensureSigningKey } from '../warrant/startup';
  */
 export type StartupStep = (deps: Deps) => Promise<string[]>;
 
-export const STARTUP_STEPS: readonly StartupStep[] = [ensureSigningKey, ensureDemoKey, seedArchive, loadFactsStep];
+export const STARTUP_STEPS: readonly StartupStep[] = [
+  ensureSigningKey,
+  ensureDemoKey,
+  seedArchive,
+  loadFactsStep,
+  loadCatalogStep,
+];

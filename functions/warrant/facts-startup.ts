@@ -4,6 +4,8 @@ import { syncFacts } from '../../shared/facts/pipeline';
 
 /** `npm start` step: load the facts of every archived version not loaded yet (none after the first start). */
 export async function loadFactsStep(deps: Deps): Promise<string[]> {
+  if (!deps.config.loadFactsAtStart)
+    return ['Warrant facts: start-up load off (LOAD_FACTS_AT_START=false); run `npm run archive -- load`.'];
   const started = Date.now();
   const outcomes = await syncFacts(deps);
   const loaded = outcomes.filter((o) => o.status === 'loaded');

@@ -15,8 +15,8 @@ export {
 } from './attest';
 export { issuedAt } from './issued-at';
 export { ALG, KID_PATTERN, keyFromSeed, kidOf, type PublicKeyInfo, publicKeyInfo, type SigningKey } from './key';
+export { describeKey, signingKeyResource, VERIFY_RECIPE } from './key-resource';
 export { createKeyRing, type FetchKeyMaterial, type KeyRing, keyRingFor } from './key-ring';
 export { AttestationSchema, SigningKeySchema, withAttestation } from './schemas';
 export { createResponseSigner, provideSigner, type ResponseSigner, signedJson } from './signed-json';
-export { describeKey, signingKeyResource, VERIFY_RECIPE } from './key-resource';
 export { type Verification, type VerificationKey, verifySignedResponse, verifyWithPublishedKey } from './verify';

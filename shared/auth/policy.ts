@@ -72,6 +72,7 @@ export const ACCESS_POLICY: readonly PolicyRule[] = [
   rule('*', '/v1/subscriptions', 'key'),
   rule('*', '/v1/subscriptions/*', 'key'),
   rule('GET', '/platform/stats', 'key'),
+  rule('*', '/exclusions/*', 'key'),
   // Reading one's own usage never spends allowance, so it still answers after a 429.
   rule('GET', '/my-usage', 'key', false),
   // Operators only; hidden from the contract.

@@ -1,6 +1,14 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import { AppError, type ParamIssue, ValidationError } from './errors';
+import {
+  AppError,
+  BadRequestError,
+  type ParamIssue,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from './errors';
 import type { AppEnv } from './types';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -19,7 +27,8 @@ export interface ProblemBody {
  * RFC 9457 rendering: the only function that writes an error body. An AppError keeps its
  * status and detail; anything else becomes a bare 500 that names the request id and nothing else.
  */
-export function renderProblem(c: Context<AppEnv>, err: unknown): Response {
+export function renderProblem(c: Context<AppEnv>, thrown: unknown): Response {
+  const err = fromFramework(c, thrown);
   const requestId = c.get('requestId') ?? 'unknown';
   const base = c.get('publicBaseUrl') ?? '';
   let body: ProblemBody;
@@ -61,6 +70,31 @@ export function validationErrorFromZod(target: string, error: ZodError): Validat
     type: i.code,
   }));
   return new ValidationError(issues);
+}
+
+/**
+ * Hono's own request parsing throws HTTPException (a body that is not JSON: 400; a body of an
+ * undeclared media type: 415). Those are the caller's mistakes, so they become the matching
+ * AppError naming the body or its Content-Type instead of falling through to a 500.
+ */
+function fromFramework(c: Context<AppEnv>, err: unknown): unknown {
+  if (!(err instanceof HTTPException)) return err;
+  const contentType = c.req.header('content-type') ?? '';
+  switch (err.status) {
+    case 400:
+      return /json|formdata/i.test(err.message)
+        ? new ValidationError([{ loc: ['body'], msg: `${err.message}.`, type: 'parse_error' }])
+        : new BadRequestError(err.message);
+    case 413:
+      return new PayloadTooLargeError(err.message);
+    case 415:
+      return new UnsupportedMediaTypeError(
+        `Content-Type '${contentType.slice(0, 100) || 'none'}' is not accepted here; send application/json.`,
+        { errors: [{ loc: ['header', 'content-type'], msg: 'expected application/json', type: 'media_type' }] },
+      );
+    default:
+      return err;
+  }
 }
 
 function describe(err: unknown): Record<string, unknown> {

@@ -12,6 +12,8 @@
  * codes never carry descriptor text (dropped at parse time). A file that is not the expected
  * layout throws PublisherFormatError naming the line.
  */
+
+import { STATE_LAYOUTS } from '../state-exclusions/layouts';
 import type { Located, PublisherParser } from './common/types';
 import { dmeposFeeParser } from './dmepos/fee-schedule';
 import { dmeposRuralZipParser } from './dmepos/rural-zip';
@@ -82,6 +84,8 @@ const RULES: ReadonlyArray<{ sourceId: string; match: RegExp; parser: AnyParser 
   { sourceId: 'oig_leie', match: /^(UPDATED|\d{4}(EXCL|REIN))\.csv$/i, parser: leieParser },
   { sourceId: 'medicaid_nadac', match: /^(nadac.*|NADAC)\.csv$/i, parser: nadacParser },
   { sourceId: 'nppes', match: /^npidata_pfile_\d{8}-\d{8}\.csv$/i, parser: nppesParser },
+  // State exclusion lists: one layout per state (shared/state-exclusions/layouts).
+  ...STATE_LAYOUTS.map((l) => ({ sourceId: l.sourceId, match: l.match, parser: l as AnyParser })),
 ];
 
 /**

@@ -3,7 +3,9 @@ import { cmsHcpcsLevel2 } from './decl/cms-hcpcs-level2';
 import { cmsMcd } from './decl/cms-mcd';
 import { cmsNcciMue, cmsNcciPtp } from './decl/cms-ncci';
 import { medicaidNadac } from './decl/medicaid-nadac';
+import { nppes } from './decl/nppes';
 import { oigLeie } from './decl/oig-leie';
+import { STATE_EXCLUSION_SOURCES } from './decl/state-exclusions';
 import type { DocDecl, FileContext, SourceDecl, VersionReading } from './types';
 
 export type {
@@ -35,6 +37,8 @@ export const SOURCES: readonly SourceDecl[] = [
   cmsMcd,
   medicaidNadac,
   oigLeie,
+  nppes,
+  ...STATE_EXCLUSION_SOURCES,
 ];
 
 export const SOURCE_ID_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;

@@ -72,6 +72,14 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(501);
     expect(error).toMatchObject({ status: 501 });
   },
+  exclusions: async () => {
+    // A POST with a JSON body: the typed client serializes it and the answer keeps input order.
+    const { data, response } = await client.POST('/exclusions/screen', {
+      body: { items: [{ npi: '1234567893' }, { last_name: 'Nobody', first_name: 'Anyone', state: 'NY' }] },
+    });
+    expect(response.status).toBe(200);
+    expect(data?.results).toHaveLength(2);
+  },
   archive: async () => {
     const { data, response } = await client.GET('/v1/archive/sources');
     expect(response.status).toBe(200);

@@ -2,6 +2,14 @@
 
 /** Operations whose contract declares an `as_of` query parameter: the default as_of applies to these. */
 export const AS_OF_OPERATIONS: readonly string[] = [
+  'GET /demo/exclusions/check',
+  'GET /demo/exclusions/coverage',
+  'GET /demo/exclusions/search',
+  'GET /exclusions/comprehensive/{npi}',
+  'GET /exclusions/crossref/{npi}',
+  'GET /exclusions/state/coverage',
+  'GET /exclusions/state/search',
+  'GET /exclusions/state/{npi}',
   'GET /rules/dmepos/fee',
   'GET /rules/ncci/mue',
   'GET /rules/ncci/ptp',

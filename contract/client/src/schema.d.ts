@@ -1438,6 +1438,199 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/demo/exclusions/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check one provider without a key
+         * @description By npi, or last_name with first_name, or organization_name (state and dob sharpen name matches).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
+                    as_of?: string;
+                    /** @description Date of birth, compared where a list publishes it. */
+                    dob?: string;
+                    first_name?: string;
+                    last_name?: string;
+                    /** @description NPI with a valid check digit. */
+                    npi?: string;
+                    organization_name?: string;
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The verdict with its hits. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionCheck"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/demo/exclusions/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Exclusion list coverage without a key */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
+                    as_of?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Coverage per state and of the federal list. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionCoverage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/demo/exclusions/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search federal and state lists by name without a key (at most 25 rows)
+         * @description Returns at most 25 rows whatever limit is asked; the answer says when it capped.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
+                    as_of?: string;
+                    entity_type?: "individual" | "organization";
+                    /** @description Rows wanted; at most 25 are returned whatever is asked. */
+                    limit?: number;
+                    /** @description Name or part of it. */
+                    name: string;
+                    offset?: number | null;
+                    /** @description List state (state lists) or address state (federal list). */
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching rows, capped. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DemoExclusionSearchPage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -1588,6 +1781,562 @@ export interface paths {
                 /** @description Unknown identifier. */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exclusions/comprehensive/{npi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Federal plus all state exclusion lists in one call
+         * @description Top-level `excluded` covers the OIG LEIE and every loaded state list. Rows are matched by NPI, else by the NPPES registry's names for the NPI plus state. as_of (YYYY-MM-DD, default today) answers from the list versions in force on that date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
+                    as_of?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description NPI with a valid check digit. */
+                    npi: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The verdict with its hits. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionComprehensive"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exclusions/crossref/{npi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cross-reference an NPI against every exclusion record
+         * @description Every matching federal row and `state_exclusion_records` (in force or not), with a risk flag and its reason. as_of (YYYY-MM-DD, default today) answers from the list versions in force on that date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
+                    as_of?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description NPI with a valid check digit. */
+                    npi: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Records and risk flag. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionCrossref"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exclusions/screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Screen up to 1,000 people or entities
+         * @description Each item: an NPI, or last and first name, or an organization name (state and date of birth sharpen name matches). Returns each item's federal hits and `state_excluded` hits, in input order. as_of (YYYY-MM-DD, default today) answers from the list versions in force on that date.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ExclusionScreenRequest"];
+                };
+            };
+            responses: {
+                /** @description One result per item, in input order. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionScreenAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exclusions/state/{npi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * State exclusion lists for an NPI
+         * @description `state_excluded` lists the state exclusions in force on the date. as_of (YYYY-MM-DD, default today) answers from the list versions in force on that date.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
+                    as_of?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description NPI with a valid check digit. */
+                    npi: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description State hits. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateExclusionAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exclusions/state/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which state lists are loaded, as of when, with row counts */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
+                    as_of?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Coverage per state and of the federal list. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionCoverage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exclusions/state/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the state exclusion lists
+         * @description By name (every distinctive word must appear), state and entity type; without a name, a state list in name order. Ordered by state, name, source, version and record; paged.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
+                    as_of?: string;
+                    entity_type?: "individual" | "organization";
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Name or part of it (every distinctive word must appear); required unless state is given. */
+                    name?: string;
+                    /** @description Number of items to skip. */
+                    offset?: number | null;
+                    /** @description The list's state (USPS), e.g. NY. */
+                    state?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Matching rows. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExclusionSearchPage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -9302,6 +10051,40 @@ export interface components {
             /** @example The whole response object with the single field attestation.signature removed, canonicalized with RFC 8785 (JCS), signed with Ed25519. */
             signed: string;
         };
+        /** @description A list that could not answer for the date, and why. */
+        CatalogGap: {
+            detail: string;
+            doc_id: string | null;
+            /** @enum {string} */
+            reason: "not_archived" | "before_first_version" | "between_windows" | "after_last_window" | "ambiguous" | "no_versions" | "not_loaded" | "no_layout";
+            source_id: string;
+        };
+        CatalogRowSource: {
+            doc_id: string;
+            locator: {
+                line: number;
+                record: number;
+            };
+            publisher_version: string | null;
+            sha256: string;
+            source_id: string;
+            version_id: number;
+        };
+        CatalogSourceVersion: {
+            doc_id: string;
+            /** @description File name as archived. */
+            name: string;
+            /** Format: date-time */
+            observed_from: string;
+            publisher_effective_from: string | null;
+            publisher_version: string | null;
+            /** @description Rows loaded from this version. */
+            rows: number | null;
+            /** @description SHA-256 of the archived file the rows were read from. */
+            sha256: string;
+            source_id: string;
+            version_id: number;
+        };
         ChangeRecord: {
             affected_codes: string[];
             /** @example mue:1 */
@@ -9382,6 +10165,24 @@ export interface components {
             /** @description Total items, or null where counting is not cheap. */
             total: number | null;
         };
+        DemoExclusionSearchPage: {
+            as_of: string;
+            /** @description True when fewer rows than asked were returned because of the cap. */
+            capped: boolean;
+            /** @description Lists that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["ExclusionRow"][];
+            limit: number;
+            limit_requested: number;
+            max_rows: number;
+            next_offset: number | null;
+            note: string;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number | null;
+            versions_with_results: number[];
+        };
         ExamplePage: {
             items: components["schemas"]["ExampleSummary"][];
             limit: number;
@@ -9400,6 +10201,200 @@ export interface components {
             /** @description Where the source text is served. */
             url: string;
         };
+        ExclusionCheck: {
+            as_of: string;
+            /** @description A federal or state exclusion applies on the date. */
+            excluded: boolean;
+            /** @description OIG LEIE exclusions in force on the date. */
+            federal: components["schemas"]["ExclusionHit"][];
+            /** @description Lists that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Matching rows that do not apply on the date (reinstated, expired, not yet begun). */
+            not_in_force: components["schemas"]["ExclusionHit"][];
+            provider: components["schemas"]["RegistryProviderSummary"];
+            query: {
+                [key: string]: unknown;
+            };
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description State-list exclusions in force on the date. */
+            state_excluded: components["schemas"]["ExclusionHit"][];
+        };
+        ExclusionComprehensive: {
+            as_of: string;
+            /** @description A federal or state exclusion applies on the date. */
+            excluded: boolean;
+            /** @description OIG LEIE exclusions in force on the date. */
+            federal: components["schemas"]["ExclusionHit"][];
+            federal_excluded: boolean;
+            /** @description Lists that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Matching rows that do not apply on the date (reinstated, expired, not yet begun). */
+            not_in_force: components["schemas"]["ExclusionHit"][];
+            npi: string;
+            provider: components["schemas"]["RegistryProviderSummary"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description State-list exclusions in force on the date. */
+            state_excluded: components["schemas"]["ExclusionHit"][];
+        };
+        ExclusionCoverage: {
+            as_of: string;
+            dataset: string;
+            federal: components["schemas"]["FederalExclusionCoverage"];
+            states: components["schemas"]["StateExclusionCoverage"][];
+            states_loaded: string[];
+            /** @description USPS codes with no state list registered. */
+            states_without_list: string[];
+            total_rows: number;
+        };
+        ExclusionCrossref: {
+            as_of: string;
+            /** @description Every matching federal row, in force or not. */
+            federal: components["schemas"]["ExclusionHit"][];
+            /** @description Lists that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            npi: string;
+            provider: components["schemas"]["RegistryProviderSummary"];
+            risk: components["schemas"]["ExclusionRisk"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Every matching state-list record, in force or not. */
+            state_exclusion_records: components["schemas"]["ExclusionHit"][];
+        };
+        ExclusionHit: {
+            /** @description Other rows of the same exclusion in the versions used (a supplement, a reinstatement). */
+            also_in: components["schemas"]["CatalogRowSource"][];
+            /** @description Whether the exclusion applies on the as_of date. */
+            in_force: boolean;
+            /** @enum {string} */
+            list: "federal" | "state";
+            /** @description The state whose list this is; null for the federal list. */
+            list_state: string | null;
+            match: components["schemas"]["ExclusionMatch"];
+            record: components["schemas"]["ExclusionRecord"];
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        /** @description How the row matched. */
+        ExclusionMatch: {
+            /** @enum {string} */
+            method: "npi" | "name_state_dob" | "name_state" | "name_dob";
+            /**
+             * @description Whether the matched name was given in the request or read from the NPPES registry for the NPI.
+             * @enum {string|null}
+             */
+            name_source: "input" | "registry" | null;
+            on: string[];
+        };
+        ExclusionRecord: {
+            /** @description Exclusion type, sanction or action as published. */
+            action: string | null;
+            city: string | null;
+            dob: string | null;
+            /** @description Reinstatement, expiration or end of the period. */
+            end_date: string | null;
+            /** @description A non-date end as published (PERMANENT). */
+            end_note: string | null;
+            /** @enum {string} */
+            entity_type: "individual" | "organization" | "unknown";
+            first_name: string | null;
+            last_name: string | null;
+            license_number: string | null;
+            middle_name: string | null;
+            /** @description The name as the list prints it. */
+            name: string;
+            /** @description The NPI cell as published when it is not clean NPIs. */
+            npi_text: string | null;
+            npis: string[];
+            organization_name: string | null;
+            /** @description A.k.a. and d.b.a. names the row lists. */
+            other_names: string[];
+            provider_type: string | null;
+            start_date: string | null;
+            /** @description The row's address state. */
+            state: string | null;
+            waiver_date: string | null;
+            waiver_state: string | null;
+            zip: string | null;
+        };
+        /** @description high: an exclusion in force matched by NPI or by name, state and birth date; elevated: one in force matched by name and state only, a past exclusion on record, or a deactivated NPI; none: no record and at least one list searched; unknown: no list could be searched. */
+        ExclusionRisk: {
+            /** @enum {string} */
+            flag: "high" | "elevated" | "none" | "unknown";
+            reason: string;
+        };
+        ExclusionRow: {
+            /** @description Other rows of the same exclusion in the versions used (a supplement, a reinstatement). */
+            also_in: components["schemas"]["CatalogRowSource"][];
+            /** @description Whether the exclusion applies on the as_of date. */
+            in_force: boolean;
+            /** @enum {string} */
+            list: "federal" | "state";
+            /** @description The state whose list this is; null for the federal list. */
+            list_state: string | null;
+            record: components["schemas"]["ExclusionRecord"];
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        ExclusionScreenAnswer: {
+            as_of: string;
+            count: number;
+            excluded_count: number;
+            /** @description Lists that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            results: components["schemas"]["ExclusionScreenResult"][];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        ExclusionScreenItem: {
+            /**
+             * Format: date
+             * @example 2025-03-15
+             */
+            dob?: string;
+            first_name?: string;
+            last_name?: string;
+            npi?: string;
+            organization_name?: string;
+            /** @description Your reference, echoed back. */
+            ref?: string;
+            state?: string;
+        };
+        ExclusionScreenRequest: {
+            /**
+             * Format: date
+             * @description Screen as of this date (default today).
+             * @example 2025-03-15
+             */
+            as_of?: string;
+            items: components["schemas"]["ExclusionScreenItem"][];
+        };
+        ExclusionScreenResult: {
+            /** @description A federal or state exclusion applies on the date. */
+            excluded: boolean;
+            /** @description OIG LEIE exclusions in force on the date. */
+            federal: components["schemas"]["ExclusionHit"][];
+            index: number;
+            /** @description Matching rows that do not apply on the date (reinstated, expired, not yet begun). */
+            not_in_force: components["schemas"]["ExclusionHit"][];
+            npi: string | null;
+            provider: components["schemas"]["RegistryProviderSummary"];
+            ref: string | null;
+            /** @description State-list exclusions in force on the date. */
+            state_excluded: components["schemas"]["ExclusionHit"][];
+        };
+        ExclusionSearchPage: {
+            as_of: string;
+            /** @description Lists that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["ExclusionRow"][];
+            limit: number;
+            next_offset: number | null;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number | null;
+            versions_with_results: number[];
+        };
         Fact: {
             /** @example hcpcs_code */
             kind: string;
@@ -9409,6 +10404,20 @@ export interface components {
             value: {
                 [key: string]: unknown;
             };
+        };
+        FederalExclusionCoverage: {
+            archived_versions: number;
+            /** @description When the list in force was published or first observed (its start). */
+            as_of: string | null;
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Whether a loaded version is in force on the date. */
+            loaded: boolean;
+            loaded_versions: number;
+            publisher_version: string | null;
+            /** @description Rows of the versions in force. */
+            rows: number;
+            source_id: string;
+            versions: components["schemas"]["CatalogSourceVersion"][];
         };
         Freshness: {
             age_days: number | null;
@@ -9616,6 +10625,22 @@ export interface components {
                 to: string;
             };
         };
+        /** @description The NPI as the NPPES registry lists it. */
+        RegistryProviderSummary: {
+            deactivation_date: string | null;
+            /** @enum {string|null} */
+            entity_type: "individual" | "organization" | null;
+            first_name: string | null;
+            last_name: string | null;
+            mailing_state: string | null;
+            name: string | null;
+            npi: string;
+            organization_name: string | null;
+            practice_state: string | null;
+            primary_taxonomy: string | null;
+            reactivation_date: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+        } | null;
         ResourcePage: {
             items: components["schemas"]["ResourceSummary"][];
             limit: number;
@@ -9741,6 +10766,43 @@ export interface components {
             offset: number;
             /** @description Total items, or null where counting is not cheap. */
             total: number | null;
+        };
+        StateExclusionAnswer: {
+            as_of: string;
+            /** @description A state exclusion applies on the date. */
+            excluded: boolean;
+            /** @description Lists that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Matching rows that do not apply on the date (reinstated, expired, not yet begun). */
+            not_in_force: components["schemas"]["ExclusionHit"][];
+            npi: string;
+            provider: components["schemas"]["RegistryProviderSummary"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description State-list exclusions in force on the date. */
+            state_excluded: components["schemas"]["ExclusionHit"][];
+        };
+        StateExclusionCoverage: {
+            archived_versions: number;
+            /** @description When the list in force was published or first observed (its start). */
+            as_of: string | null;
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Layouts this service reads for the state; empty: archived, not loaded. */
+            layouts: {
+                format: string;
+                id: string;
+            }[];
+            /** @description Whether a loaded version is in force on the date. */
+            loaded: boolean;
+            loaded_versions: number;
+            publisher: string;
+            publisher_version: string | null;
+            /** @description Rows of the versions in force. */
+            rows: number;
+            source_id: string;
+            state: string;
+            title: string;
+            versions: components["schemas"]["CatalogSourceVersion"][];
         };
         /** @description A webhook subscription as its owner sees it; the signing secret is never shown again. */
         Subscription: {

@@ -14,6 +14,8 @@ interface StateList {
   title: string;
   urls: SourceUrl[];
   docs: Omit<DocDecl, 'docId'>[];
+  /** Whether shared/state-exclusions/layouts reads this state's files (tested to agree). */
+  read: boolean;
 }
 
 const listing = (url: string, note: string): SourceUrl => ({ url, kind: 'listing', note });
@@ -22,6 +24,7 @@ const PAGE_NOTE = 'Agency page that links the current list; the download name ca
 const LISTS: readonly StateList[] = [
   {
     st: 'az',
+    read: true,
     publisher: 'Arizona Health Care Cost Containment System (AHCCCS), Office of Inspector General',
     title: 'Arizona AHCCCS provider exclusions and terminations',
     urls: [listing('https://www.azahcccs.gov/Fraud/Providers/actions.html', PAGE_NOTE)],
@@ -29,6 +32,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'ca',
+    read: true,
     publisher: 'California Department of Health Care Services (DHCS)',
     title: 'Medi-Cal Suspended and Ineligible Provider List',
     urls: [listing('https://files.medi-cal.ca.gov/pubsdoco/SandILanding.aspx', PAGE_NOTE)],
@@ -36,6 +40,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'co',
+    read: false,
     publisher: 'Colorado Department of Health Care Policy and Financing (HCPF)',
     title: 'Colorado Medicaid provider termination list',
     urls: [listing('https://hcpf.colorado.gov/', PAGE_NOTE)],
@@ -43,6 +48,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'ky',
+    read: true,
     publisher: 'Kentucky Cabinet for Health and Family Services, Department for Medicaid Services',
     title: 'Kentucky Medicaid terminated and excluded providers',
     urls: [listing('https://www.chfs.ky.gov/agencies/dms/', PAGE_NOTE)],
@@ -50,6 +56,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'la',
+    read: false,
     publisher: 'Louisiana Department of Health',
     title: 'Louisiana Medicaid adverse actions list',
     urls: [{ url: 'https://adverseactions.dhh.la.gov/SelSearch/GetCsv', kind: 'file', note: 'CSV export.' }],
@@ -57,6 +64,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'ma',
+    read: false,
     publisher: 'MassHealth (Executive Office of Health and Human Services)',
     title: 'MassHealth suspended or excluded providers',
     urls: [
@@ -66,6 +74,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'ms',
+    read: false,
     publisher: 'Mississippi Division of Medicaid',
     title: 'Mississippi Medicaid sanctioned providers list',
     urls: [listing('https://medicaid.ms.gov/', PAGE_NOTE)],
@@ -73,6 +82,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'mt',
+    read: false,
     publisher: 'Montana Department of Public Health and Human Services (DPHHS)',
     title: 'Montana Medicaid terminated and excluded providers',
     urls: [listing('https://medicaidprovider.mt.gov/', PAGE_NOTE)],
@@ -80,6 +90,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'nj',
+    read: true,
     publisher: 'State of New Jersey (Medicaid exclusion list; Department of the Treasury debarment report)',
     title: 'New Jersey Medicaid exclusion list and consolidated debarment report',
     urls: [
@@ -97,6 +108,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'ny',
+    read: true,
     publisher: 'New York State Office of the Medicaid Inspector General (OMIG)',
     title: 'New York OMIG Medicaid exclusion list',
     urls: [listing('https://omig.ny.gov/medicaid-fraud/medicaid-exclusions', PAGE_NOTE)],
@@ -104,6 +116,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'oh',
+    read: false,
     publisher: 'Ohio Department of Medicaid',
     title: 'Ohio Medicaid exclusion and suspension list',
     urls: [listing('https://medicaid.ohio.gov/', PAGE_NOTE)],
@@ -111,6 +124,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'pa',
+    read: true,
     publisher: 'Pennsylvania Department of Human Services',
     title: 'Pennsylvania Medicheck precluded providers list',
     urls: [listing('https://www.dhs.pa.gov/', PAGE_NOTE)],
@@ -118,6 +132,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'sc',
+    read: false,
     publisher: 'South Carolina Department of Health and Human Services (SCDHHS)',
     title: 'South Carolina list of sanctioned individuals and entities',
     urls: [listing('https://www.scdhhs.gov/', PAGE_NOTE)],
@@ -125,6 +140,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'tn',
+    read: false,
     publisher: 'TennCare (Tennessee Division of TennCare)',
     title: 'TennCare terminated provider list',
     urls: [listing('https://www.tn.gov/tenncare/', PAGE_NOTE)],
@@ -132,6 +148,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'vt',
+    read: false,
     publisher: 'Vermont Department of Vermont Health Access (DVHA)',
     title: 'Vermont Medicaid for-cause exclusions',
     urls: [listing('https://dvha.vermont.gov/', PAGE_NOTE)],
@@ -139,6 +156,7 @@ const LISTS: readonly StateList[] = [
   },
   {
     st: 'wa',
+    read: false,
     publisher: 'Washington State Health Care Authority (HCA)',
     title: 'Washington provider termination and exclusion list',
     urls: [listing('https://www.hca.wa.gov/', PAGE_NOTE)],
@@ -156,7 +174,14 @@ function declare(l: StateList): SourceDecl {
     publisher: l.publisher,
     license: { name: 'State government public record' },
     thirdPartyLicensedDescriptors: false,
-    cadence: { cadence: 'monthly' },
+    // A list no layout reads yet is archived on import only: no schedule, so it never turns the
+    // status page red for being "never loaded"; coverage reports it as archived, not loaded.
+    cadence: l.read
+      ? { cadence: 'monthly' }
+      : {
+          cadence: 'exempt',
+          reason: 'Archived on import only: no layout reads this list yet, so it is not fetched on a schedule.',
+        },
     accuracyClass: 'authoritative',
     registeredOn: '2026-01-01',
     urls: l.urls,

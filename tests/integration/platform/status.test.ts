@@ -40,7 +40,9 @@ describe('GET /status and GET /platform/stats', () => {
       light: 'grey',
     });
     expect(body.sources).toHaveLength(SOURCES.length);
-    expect(body.sources.every((s: { freshness: string }) => s.freshness === 'never')).toBe(true);
+    const exemptIds = SOURCES.filter((s) => s.cadence.cadence === 'exempt').map((s) => s.sourceId);
+    for (const s of body.sources as { source_id: string; freshness: string }[])
+      expect([s.source_id, s.freshness]).toEqual([s.source_id, exemptIds.includes(s.source_id) ? 'exempt' : 'never']);
   });
 
   it('turns amber when a scheduled source is late, red (503) when one is critical, green again once loaded', async () => {
@@ -132,7 +134,11 @@ describe('GET /status and GET /platform/stats', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({
-      sources: { registered: SOURCES.length, loaded: weekly.length + 1, exempt: 0 },
+      sources: {
+        registered: SOURCES.length,
+        loaded: weekly.length + 1,
+        exempt: SOURCES.filter((s) => s.cadence.cadence === 'exempt').length,
+      },
       rows: { total: 10 * weekly.length + 500 },
       clinicians: 420,
       facilities: null,

@@ -30,7 +30,10 @@ export function contractOperations(): Operation[] {
   const resolve = (s: Schema | undefined, depth = 0): Schema => {
     if (!s || depth > 20) return s ?? {};
     if (typeof s.$ref === 'string') {
-      const target = s.$ref.replace(/^#\//, '').split('/').reduce((o: Schema, k: string) => o?.[k], doc);
+      const target = s.$ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((o: Schema, k: string) => o?.[k], doc);
       return resolve(target, depth + 1);
     }
     const out: Schema = { ...s };

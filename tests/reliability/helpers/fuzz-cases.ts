@@ -8,7 +8,7 @@ export interface FuzzCase {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body?: string | Uint8Array;
+  body?: string | Uint8Array<ArrayBuffer>;
 }
 
 export interface FuzzAuth {
@@ -18,7 +18,10 @@ export interface FuzzAuth {
 
 type Pair = [name: string, value: string, raw?: boolean];
 
-const enc = (v: string, raw?: boolean) => (raw ? v.replace(/[#?&\s]/g, (c) => encodeURIComponent(c)) : encodeURIComponent(v));
+const JSON_TYPE = 'application/json';
+
+const enc = (v: string, raw?: boolean) =>
+  raw ? v.replace(/[#?&\s]/g, (c) => encodeURIComponent(c)) : encodeURIComponent(v);
 
 /**
  * Case `i` of an operation. The first four are fixed (all valid; required only; no key; a method
@@ -31,7 +34,8 @@ export function buildCase(op: Operation, i: number, rng: Rng, pools: Pools, auth
   const values = new Map<OpParam, Pair[]>();
   for (const p of op.params) {
     if (p.in !== 'path' && p.in !== 'query') continue;
-    if (p.required || (i !== 1 && rng.chance(0.6))) values.set(p, [[p.name, String(validValue(p.name, p.schema, pools, rng))]]);
+    if (p.required || (i !== 1 && rng.chance(0.6)))
+      values.set(p, [[p.name, String(validValue(p.name, p.schema, pools, rng))]]);
   }
   let method = op.method;
   const headers: Record<string, string> = { 'x-api-key': auth.key };
@@ -84,7 +88,10 @@ function mutateParams(op: Operation, values: Map<OpParam, Pair[]>, rng: Rng, lab
         labels.push(`${p.name} missing`);
         break;
       case 4: {
-        const extra: Pair = [p.name, rng.chance(0.5) ? junkFor(p.schema, rng) : String(validValue(p.name, p.schema, {}, rng))];
+        const extra: Pair = [
+          p.name,
+          rng.chance(0.5) ? junkFor(p.schema, rng) : String(validValue(p.name, p.schema, {}, rng)),
+        ];
         values.set(p, [...(current.length ? current : [extra]), extra]);
         labels.push(`${p.name} duplicated`);
         break;
@@ -108,7 +115,13 @@ function mutateHeaders(headers: Record<string, string>, rng: Rng, labels: string
     labels.push('bad key');
   }
   if (rng.chance(0.15)) {
-    headers.accept = rng.pick(['text/html', 'application/xml', '*/*', 'garbage/;;;', 'text/html;q=0.1, application/json']);
+    headers.accept = rng.pick([
+      'text/html',
+      'application/xml',
+      '*/*',
+      'garbage/;;;',
+      'text/html;q=0.1, application/json',
+    ]);
     labels.push(`accept ${headers.accept}`);
   }
 }
@@ -116,7 +129,7 @@ function mutateHeaders(headers: Record<string, string>, rng: Rng, labels: string
 function applyBody(op: Operation, c: FuzzCase, i: number, rng: Rng, pools: Pools, labels: string[]) {
   const schema = op.body!.schema;
   const valid = validObject(schema, pools, rng);
-  c.headers['content-type'] = 'application/json';
+  c.headers['content-type'] = JSON_TYPE;
   const r = i <= 3 ? 0 : rng.next();
   if (r < 0.3) {
     c.body = JSON.stringify(valid);
@@ -125,26 +138,30 @@ function applyBody(op: Operation, c: FuzzCase, i: number, rng: Rng, pools: Pools
     c.body = JSON.stringify(mutateObject(valid, schema, rng));
     labels.push(`body mutated ${c.body.slice(0, 60)}`);
   } else {
-    const variants: [string, () => void][] = [
-      ['not JSON', () => (c.body = rng.pick(['{"channel":', 'hello', '{,}', "{'a':1}", 'nul', '\u0000']))],
-      ['empty body', () => (c.body = '')],
-      ['no body', () => (c.body = undefined)],
-      ['text/plain', () => ((c.headers['content-type'] = 'text/plain'), (c.body = JSON.stringify(valid)))],
-      ['form', () => ((c.headers['content-type'] = 'application/x-www-form-urlencoded'), (c.body = 'channel=webhook&a=1'))],
-      ['multipart junk', () => ((c.headers['content-type'] = 'multipart/form-data; boundary=x'), (c.body = '--x\r\nbad'))],
-      ['no content type', () => (delete c.headers['content-type'], (c.body = JSON.stringify(valid)))],
-      ['bad charset', () => ((c.headers['content-type'] = 'application/json; charset=klingon'), (c.body = JSON.stringify(valid)))],
-      ['deep arrays', () => (c.body = `${'['.repeat(20_000)}${']'.repeat(20_000)}`)],
-      ['deep objects', () => (c.body = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`)],
-      ['deep property', () => (c.body = JSON.stringify({ ...valid, extra: nest(3_000) }))],
-      ['oversized', () => (c.body = JSON.stringify({ ...valid, pad: 'x'.repeat(2 * 1024 * 1024) }))],
-      ['invalid utf-8', () => (c.body = Uint8Array.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]))],
-      ['bom', () => (c.body = `\uFEFF${JSON.stringify(valid)}`)],
-      ['array', () => (c.body = JSON.stringify([valid, valid]))],
-      ['null', () => (c.body = 'null')],
+    const json = JSON.stringify(valid);
+    // [label, content type (null: none), body]
+    const variants: [string, string | null, string | Uint8Array<ArrayBuffer> | undefined][] = [
+      ['not JSON', JSON_TYPE, rng.pick(['{"channel":', 'hello', '{,}', "{'a':1}", 'nul', '\u0000'])],
+      ['empty body', JSON_TYPE, ''],
+      ['no body', JSON_TYPE, undefined],
+      ['text/plain', 'text/plain', json],
+      ['form', 'application/x-www-form-urlencoded', 'channel=webhook&a=1'],
+      ['multipart junk', 'multipart/form-data; boundary=x', '--x\r\nbad'],
+      ['no content type', null, json],
+      ['bad charset', 'application/json; charset=klingon', json],
+      ['deep arrays', JSON_TYPE, `${'['.repeat(20_000)}${']'.repeat(20_000)}`],
+      ['deep objects', JSON_TYPE, `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`],
+      ['deep property', JSON_TYPE, JSON.stringify({ ...valid, extra: nest(3_000) })],
+      ['oversized', JSON_TYPE, JSON.stringify({ ...valid, pad: 'x'.repeat(2 * 1024 * 1024) })],
+      ['invalid utf-8', JSON_TYPE, Uint8Array.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d])],
+      ['bom', JSON_TYPE, `\uFEFF${json}`],
+      ['array', JSON_TYPE, JSON.stringify([valid, valid])],
+      ['null', JSON_TYPE, 'null'],
     ];
-    const [name, apply] = rng.pick(variants);
-    apply();
+    const [name, type, body] = rng.pick(variants);
+    if (type === null) delete c.headers['content-type'];
+    else c.headers['content-type'] = type;
+    c.body = body;
     labels.push(`body ${name}`);
   }
 }

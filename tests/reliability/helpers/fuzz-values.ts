@@ -1,5 +1,5 @@
-import type { Rng } from './prng';
 import type { Schema } from './contract-ops';
+import type { Rng } from './prng';
 
 /** Valid-looking values by parameter or property name (harvested from seeded data where possible). */
 export type Pools = Record<string, readonly unknown[]>;
@@ -18,7 +18,7 @@ export const JUNK: readonly string[] = [
   `${'é漢🙂'.repeat(3000)}`,
   'é漢字🙂\u202e\u0301',
   '\u0000',
-  '\uFFFF\uD800',
+  '\uFFFF\uFFFE',
   '-1',
   '0',
   '-999999999999999999999',
@@ -50,7 +50,7 @@ export const JUNK: readonly string[] = [
   '../../../../etc/passwd',
   '..%2F..%2Fetc%2Fpasswd',
   '<script>alert(1)</script>',
-  '${jndi:ldap://x/a}',
+  ['$', '{jndi:ldap://x/a}'].join(''),
   '__proto__',
   'constructor',
   'hasOwnProperty',

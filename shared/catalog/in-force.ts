@@ -1,0 +1,132 @@
+import { decideAsOf } from '../archive/as-of';
+import type { CatalogDataset } from './dataset';
+import { docsOf, sourcesOf } from './dataset';
+import type { CatalogVersion, SourceTimeline } from './timeline';
+
+/**
+ * Which loaded versions of a dataset answer for a date, per source, and what is missing.
+ *
+ * - Snapshot documents: the archive's as-of rule (archive/as-of.ts `decideAsOf`) picks the version
+ *   in force on the date, or reports why none is.
+ * - Supplement documents: every version whose start (its publisher effective date, else the UTC
+ *   day it was first observed) is after the start of the snapshot in force and on or before the
+ *   date, oldest first. A supplement starting the same day as the snapshot is already in it.
+ *
+ * A version in force that is archived but not loaded is a gap (`not_loaded`, or `no_layout` when
+ * no parser reads its file), never replaced by an older loaded version.
+ */
+export type CatalogGapReason =
+  | 'not_archived'
+  | 'before_first_version'
+  | 'between_windows'
+  | 'after_last_window'
+  | 'ambiguous'
+  | 'no_versions'
+  | 'not_loaded'
+  | 'no_layout';
+
+export interface CatalogGap {
+  source_id: string;
+  doc_id: string | null;
+  reason: CatalogGapReason;
+  detail: string;
+}
+
+export interface SourceInForce {
+  source_id: string;
+  /** Loaded versions that answer for the date: snapshots first, then supplements oldest first. */
+  versions: CatalogVersion[];
+  gaps: CatalogGap[];
+}
+
+export interface DatasetInForce {
+  dataset: string;
+  date: string;
+  sources: SourceInForce[];
+}
+
+/** A version's start: its publisher effective date, else the day it was first observed. */
+export function startOf(v: CatalogVersion): string {
+  return v.publisher_effective_from ?? v.observed_from.slice(0, 10);
+}
+
+export function inForce(
+  dataset: CatalogDataset,
+  timelines: ReadonlyMap<string, SourceTimeline>,
+  date: string,
+  sourceIds: readonly string[] = sourcesOf(dataset),
+): DatasetInForce {
+  const sources = sourceIds.map((sourceId) => sourceInForce(dataset, sourceId, timelines.get(sourceId), date));
+  return { dataset: dataset.id, date, sources };
+}
+
+function sourceInForce(
+  dataset: CatalogDataset,
+  sourceId: string,
+  tl: SourceTimeline | undefined,
+  date: string,
+): SourceInForce {
+  const out: SourceInForce = { source_id: sourceId, versions: [], gaps: [] };
+  if (!tl?.versions.length) {
+    out.gaps.push({
+      source_id: sourceId,
+      doc_id: null,
+      reason: 'not_archived',
+      detail: `No version of ${sourceId} is archived.`,
+    });
+    return out;
+  }
+  const docs = docsOf(dataset, sourceId);
+  const use = (v: CatalogVersion) => {
+    if (tl.loaded.has(v.version_id)) out.versions.push(v);
+    else {
+      const layout = dataset.parserFor(v) !== undefined;
+      out.gaps.push({
+        source_id: sourceId,
+        doc_id: v.doc_id,
+        reason: layout ? 'not_loaded' : 'no_layout',
+        detail: layout
+          ? `Version ${v.version_id} (${v.name}) is archived but not loaded yet.`
+          : `No layout reads ${v.name}; version ${v.version_id} is archived but not loaded.`,
+      });
+    }
+  };
+  let snapshotStart: string | null = null;
+  for (const doc of docs.filter((d) => d.mode === 'snapshot')) {
+    const versions = tl.versions.filter((v) => v.doc_id === doc.docId);
+    if (!versions.length) continue;
+    const decision = decideAsOf(versions, date);
+    if (decision.status === 'gap') {
+      out.gaps.push({ source_id: sourceId, doc_id: doc.docId, reason: decision.reason, detail: decision.detail });
+      continue;
+    }
+    const start = decision.window?.from ?? startOf(decision.version);
+    if (snapshotStart === null || start > snapshotStart) snapshotStart = start;
+    use(decision.version);
+  }
+  const supplements = new Set(docs.filter((d) => d.mode === 'supplement').map((d) => d.docId));
+  tl.versions
+    .filter(
+      (v) => supplements.has(v.doc_id) && startOf(v) <= date && (snapshotStart === null || startOf(v) > snapshotStart),
+    )
+    .sort((a, b) => (startOf(a) === startOf(b) ? a.version_id - b.version_id : startOf(a) < startOf(b) ? -1 : 1))
+    .forEach(use);
+  if (!out.versions.length && !out.gaps.length) {
+    out.gaps.push({
+      source_id: sourceId,
+      doc_id: null,
+      reason: 'no_versions',
+      detail: `No version of ${sourceId} is in force on ${date}.`,
+    });
+  }
+  return out;
+}
+
+/** Every loaded version in force, across sources. */
+export function versionsUsed(f: DatasetInForce): CatalogVersion[] {
+  return f.sources.flatMap((s) => s.versions);
+}
+
+export function gapsOf(f: DatasetInForce): CatalogGap[] {
+  return f.sources.flatMap((s) => s.gaps);
+}

@@ -1,0 +1,32 @@
+/**
+ * Item keys of the catalog table (one DynamoDB table, pk/sk):
+ *
+ * | item          | pk                                   | sk                          | holds                         |
+ * |---------------|--------------------------------------|-----------------------------|-------------------------------|
+ * | timeline      | CTL#<dataset>                        | <source_id>                 | versions, loaded              |
+ * | row           | R#<dataset>#<version 12>             | <sort key>#<record 9>       | row value, filter attributes  |
+ * | index entry   | I#<dataset>#<index>#<key>            | <version 12>                | rows: every row with the key  |
+ * | search token  | T#<dataset>#<token>                  | <version 12>#<record 9>     | row value, filter attributes  |
+ *
+ * Keys derive from (dataset, version, record), so loading a version twice writes the same items.
+ * An index entry aggregates the rows sharing a key in one version, so a batch of keys and versions
+ * is one BatchGetItem per hundred (never a query per key).
+ */
+export const pad12 = (n: number) => String(n).padStart(12, '0');
+export const pad9 = (n: number) => String(n).padStart(9, '0');
+
+/** Keys longer than this are cut (DynamoDB allows 2 KB partition keys). */
+const MAX_KEY = 512;
+const cut = (s: string) => (s.length > MAX_KEY ? s.slice(0, MAX_KEY) : s);
+
+export const timelinePk = (dataset: string) => `CTL#${dataset}`;
+export const rowPk = (dataset: string, versionId: number) => `R#${dataset}#${pad12(versionId)}`;
+export const rowSk = (sortKey: string, record: number) => `${cut(sortKey)}#${pad9(record)}`;
+export const indexPk = (dataset: string, index: string, key: string) => `I#${dataset}#${index}#${cut(key)}`;
+export const tokenPk = (dataset: string, token: string) => `T#${dataset}#${cut(token)}`;
+export const tokenSk = (versionId: number, record: number) => `${pad12(versionId)}#${pad9(record)}`;
+
+/** Sort-key bounds of a token partition between two versions (inclusive). */
+export function versionBounds(lo: number, hi: number): [string, string] {
+  return [`${pad12(lo)}#`, `${pad12(hi)}#~`];
+}

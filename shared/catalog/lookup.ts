@@ -1,0 +1,55 @@
+import type { Deps } from '../deps';
+import type { Key } from '../storage/table';
+import type { CatalogDataset } from './dataset';
+import { indexPk, pad12 } from './keys';
+import type { CatalogVersion } from './timeline';
+import type { StoredRow } from './writer';
+
+/** BatchGetItem calls in flight at once. */
+const PARALLEL = 8;
+const BATCH_KEYS = 100;
+
+/**
+ * The rows of many keys of one index in the given versions, by key: every (key, version) pair is
+ * one item, read with batched gets (a hundred per call, several calls in flight), so screening a
+ * thousand providers costs tens of round trips, not a thousand sequential reads.
+ */
+export async function lookupMany(
+  deps: Deps,
+  dataset: CatalogDataset,
+  index: string,
+  keys: Iterable<string>,
+  versions: readonly CatalogVersion[],
+): Promise<Map<string, StoredRow[]>> {
+  const out = new Map<string, StoredRow[]>();
+  const wanted = [...new Set(keys)];
+  if (!wanted.length || !versions.length) return out;
+  const byPk = new Map<string, string>();
+  const all: Key[] = [];
+  for (const key of wanted) {
+    const pk = indexPk(dataset.id, index, key);
+    byPk.set(pk, key);
+    for (const v of versions) all.push({ pk, sk: pad12(v.version_id) });
+  }
+  const chunks: Key[][] = [];
+  for (let i = 0; i < all.length; i += BATCH_KEYS) chunks.push(all.slice(i, i + BATCH_KEYS));
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++]!;
+      for (const item of await deps.tables.catalog.getMany(chunk)) {
+        const key = byPk.get(item.pk)!;
+        const list = out.get(key) ?? [];
+        const seen = new Set(list.map((r) => `${r.version_id}:${r.record}`));
+        for (const r of (item.rows as StoredRow[] | undefined) ?? []) {
+          const row = { ...r, version_id: Number(r.version_id), record: Number(r.record) };
+          if (!seen.has(`${row.version_id}:${row.record}`)) list.push(row);
+        }
+        out.set(key, list);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, chunks.length) }, worker));
+  for (const list of out.values()) list.sort((a, b) => a.version_id - b.version_id || a.record - b.record);
+  return out;
+}

@@ -1,0 +1,85 @@
+import type { Located } from '../../publishers/common/types';
+import { type NppesRecord, nppesParser } from '../../publishers/nppes/npidata';
+import { defineDataset } from '../dataset';
+
+export const PROVIDER_REGISTRY = 'nppes';
+
+/**
+ * What the catalog keeps of an NPPES record: identity, names, where the provider practises and
+ * receives mail, the primary taxonomy and the registry dates. Enough to resolve an NPI to the
+ * names and states exclusion lists are matched on; the full record stays in the archived file
+ * (its locator is kept).
+ */
+export interface RegistryProvider extends Located {
+  npi: string;
+  entity_type: 'individual' | 'organization' | null;
+  last_name: string | null;
+  first_name: string | null;
+  middle_name: string | null;
+  credential: string | null;
+  organization_name: string | null;
+  other_names: string[];
+  practice_city: string | null;
+  practice_state: string | null;
+  practice_postal_code: string | null;
+  mailing_state: string | null;
+  primary_taxonomy: string | null;
+  enumeration_date: string | null;
+  last_update_date: string | null;
+  deactivation_date: string | null;
+  reactivation_date: string | null;
+  replacement_npi: string | null;
+}
+
+export function toRegistryProvider(r: NppesRecord): RegistryProvider {
+  const primary = r.taxonomies.find((t) => t.primary) ?? r.taxonomies[0];
+  const other = [r.other_organization_name, [r.other_first_name, r.other_last_name].filter(Boolean).join(' ')];
+  return {
+    npi: r.npi,
+    entity_type: r.entity_type,
+    last_name: r.last_name,
+    first_name: r.first_name,
+    middle_name: r.middle_name,
+    credential: r.credential,
+    organization_name: r.organization_name,
+    other_names: other.filter((x): x is string => !!x),
+    practice_city: r.practice_address.city,
+    practice_state: r.practice_address.state,
+    practice_postal_code: r.practice_address.postal_code,
+    mailing_state: r.mailing_address.state,
+    primary_taxonomy: primary?.code ?? null,
+    enumeration_date: r.enumeration_date,
+    last_update_date: r.last_update_date,
+    deactivation_date: r.deactivation_date,
+    reactivation_date: r.reactivation_date,
+    replacement_npi: r.replacement_npi,
+    locator: r.locator,
+  };
+}
+
+/**
+ * The provider registry: the monthly full file (nppes:1) is a snapshot, the weekly files
+ * (nppes:2) update it. One unique index, by NPI: loading keeps no per-row state, so the ~9 million
+ * rows of a full file stream through in flat memory. No listing or search tokens.
+ */
+export const nppesDataset = defineDataset<RegistryProvider>({
+  id: PROVIDER_REGISTRY,
+  title: 'NPPES provider registry',
+  loaderVersion: '1',
+  docs: [
+    { sourceId: 'nppes', docId: 'nppes:1', mode: 'snapshot' },
+    { sourceId: 'nppes', docId: 'nppes:2', mode: 'supplement' },
+  ],
+  parserFor: (f) =>
+    f.source_id === 'nppes' && /^npidata_pfile_\d{8}-\d{8}\.csv$/i.test(f.name)
+      ? {
+          id: 'nppes/registry',
+          version: `${nppesParser.version}.1`,
+          async *parse(input, options) {
+            for await (const r of nppesParser.parse(input, options)) yield toRegistryProvider(r);
+          },
+          codesOf: () => [],
+        }
+      : undefined,
+  indexes: [{ name: 'npi', unique: true, keys: (r) => [r.npi] }],
+});

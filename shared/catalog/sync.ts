@@ -1,0 +1,110 @@
+import { docKey, VERSION_PREFIX } from '../archive/keys';
+import { toVersionRecord } from '../archive/version-record';
+import type { Deps } from '../deps';
+import { AppError } from '../http/errors';
+import { trackLoad } from '../platform/load-history';
+import type { CatalogDataset } from './dataset';
+import { CATALOG_DATASETS } from './datasets';
+import { type CatalogLoadOutcome, loadCatalogVersion } from './load';
+import { type CatalogVersion, readTimeline, registerVersion } from './timeline';
+
+export interface SyncCatalogOptions {
+  /** Only these datasets (default: all). */
+  datasets?: readonly string[];
+  /** Only versions of these sources (default: all). */
+  sourceIds?: readonly string[];
+  log?: (line: string) => void;
+}
+
+/**
+ * Bring the catalog up to date with the archive: register every archived version of every
+ * dataset's documents in the dataset's timeline, then load each version that a layout reads and
+ * that is not loaded yet, oldest first. Run it after imports, after fetch runs and at start-up;
+ * safe to run any number of times (every write is idempotent). One load attempt per source is
+ * recorded (GET /sources/{id}/history). A version whose file does not parse is reported and left
+ * unloaded (answers then carry a `not_loaded` gap for it); storage outages are rethrown.
+ */
+export async function syncCatalog(deps: Deps, opts: SyncCatalogOptions = {}): Promise<CatalogLoadOutcome[]> {
+  const outcomes: CatalogLoadOutcome[] = [];
+  const wanted = (sourceId: string) => !opts.sourceIds || opts.sourceIds.includes(sourceId);
+  for (const dataset of CATALOG_DATASETS.filter((d) => !opts.datasets || opts.datasets.includes(d.id))) {
+    await registerArchived(deps, dataset, wanted);
+    for (const [sourceId, tl] of await readTimeline(deps.tables.catalog, dataset.id)) {
+      if (!wanted(sourceId)) continue;
+      const pending = tl.versions
+        .filter((v) => !tl.loaded.has(v.version_id) && dataset.parserFor(v) !== undefined)
+        .sort((a, b) => a.version_id - b.version_id);
+      if (pending.length) outcomes.push(...(await loadSource(deps, dataset, sourceId, pending, opts.log)));
+    }
+  }
+  return outcomes;
+}
+
+async function registerArchived(deps: Deps, dataset: CatalogDataset, wanted: (s: string) => boolean) {
+  const timelines = await readTimeline(deps.tables.catalog, dataset.id);
+  for (const doc of dataset.docs.filter((d) => wanted(d.sourceId))) {
+    const have = new Set(timelines.get(doc.sourceId)?.versions.map((v) => v.version_id) ?? []);
+    const items = await deps.tables.archive.queryAll(docKey(doc.docId).pk, { beginsWith: VERSION_PREFIX });
+    for (const item of items) {
+      const v = toVersionRecord(item);
+      if (have.has(v.version_id)) continue;
+      await registerVersion(deps.tables.catalog, dataset.id, {
+        source_id: v.source_id,
+        doc_id: v.doc_id,
+        version_id: v.version_id,
+        sha256: v.sha256,
+        name: v.name,
+        publisher_version: v.publisher_version,
+        publisher_effective_from: v.publisher_effective_from,
+        publisher_effective_to: v.publisher_effective_to,
+        observed_from: v.observed_from,
+      });
+    }
+  }
+}
+
+async function loadSource(
+  deps: Deps,
+  dataset: CatalogDataset,
+  sourceId: string,
+  pending: CatalogVersion[],
+  log?: (line: string) => void,
+): Promise<CatalogLoadOutcome[]> {
+  const outcomes: CatalogLoadOutcome[] = [];
+  const failures: string[] = [];
+  try {
+    await trackLoad(deps, sourceId, async (progress) => {
+      for (const v of pending) {
+        const started = Date.now();
+        let outcome: CatalogLoadOutcome;
+        try {
+          outcome = await loadCatalogVersion(deps, dataset, v);
+        } catch (e) {
+          if (e instanceof AppError && e.status === 503) throw e;
+          const error = e instanceof Error ? e.message : String(e);
+          const base = { dataset: dataset.id, source_id: sourceId, doc_id: v.doc_id, version_id: v.version_id };
+          outcome = {
+            ...base,
+            name: v.name,
+            status: 'failed',
+            rows: 0,
+            peak_buffered: 0,
+            ms: Date.now() - started,
+            error,
+          };
+          failures.push(`v${v.version_id}: ${error}`);
+        }
+        outcomes.push(outcome);
+        if (outcome.status === 'loaded') progress.loaded(v.version_id, outcome.rows);
+        log?.(
+          `catalog ${dataset.id} ${sourceId} ${v.doc_id} v${v.version_id} (${v.name}): ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}, ${outcome.rows} rows, ${outcome.ms} ms`,
+        );
+      }
+      if (failures.length) throw new Error(`${failures.length} version(s) could not be loaded: ${failures.join('; ')}`);
+    });
+  } catch (e) {
+    if (!failures.length) throw e;
+    deps.logger.warn('catalog load incomplete', { dataset: dataset.id, source_id: sourceId, failures });
+  }
+  return outcomes;
+}

@@ -1,0 +1,75 @@
+import type { Table } from '../storage/table';
+import { timelinePk } from './keys';
+
+/**
+ * Per dataset and source, every archived version of the dataset's documents and which of them are
+ * loaded (with their row counts): one item per (dataset, source), so a request reads a dataset's
+ * whole timeline with one query. As-of decisions run over ALL archived versions, loaded or not, so
+ * an archived but unloaded version in force is reported as a gap, never silently replaced by an
+ * older loaded one.
+ */
+export interface CatalogVersion {
+  source_id: string;
+  doc_id: string;
+  version_id: number;
+  sha256: string;
+  name: string;
+  publisher_version: string | null;
+  publisher_effective_from: string | null;
+  publisher_effective_to: string | null;
+  observed_from: string;
+}
+
+export interface LoadedVersion {
+  version_id: number;
+  rows: number;
+  loaded_at: string;
+  loader_version: string;
+}
+
+export interface SourceTimeline {
+  source_id: string;
+  versions: CatalogVersion[];
+  loaded: Map<number, LoadedVersion>;
+}
+
+/** Add a version to its source's timeline; a version already there is left as it is. */
+export async function registerVersion(table: Table, dataset: string, v: CatalogVersion): Promise<void> {
+  await table.update(
+    { pk: timelinePk(dataset), sk: v.source_id },
+    {
+      append: { versions: [v], version_ids: [v.version_id] },
+      set: { dataset, source_id: v.source_id },
+      ifNotContains: { version_ids: v.version_id },
+    },
+  );
+}
+
+/** Record that a version's rows are fully written (idempotent). */
+export async function markLoaded(table: Table, dataset: string, sourceId: string, l: LoadedVersion): Promise<void> {
+  await table.update(
+    { pk: timelinePk(dataset), sk: sourceId },
+    { append: { loaded_ids: [l.version_id], loaded: [l] }, ifNotContains: { loaded_ids: l.version_id } },
+  );
+}
+
+/** Every source timeline of a dataset, by source id (one query). */
+export async function readTimeline(table: Table, dataset: string): Promise<Map<string, SourceTimeline>> {
+  const items = await table.queryAll(timelinePk(dataset));
+  const out = new Map<string, SourceTimeline>();
+  for (const it of items) {
+    const loaded = new Map<number, LoadedVersion>();
+    for (const l of (it.loaded as LoadedVersion[] | undefined) ?? []) {
+      loaded.set(Number(l.version_id), { ...l, version_id: Number(l.version_id), rows: Number(l.rows) });
+    }
+    out.set(String(it.sk), {
+      source_id: String(it.sk),
+      versions: ((it.versions as CatalogVersion[] | undefined) ?? []).map((v) => ({
+        ...v,
+        version_id: Number(v.version_id),
+      })),
+      loaded,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+import type { Deps } from '../deps';
+import type { CatalogDataset } from './dataset';
+import { type CatalogGap, type DatasetInForce, gapsOf, inForce, versionsUsed } from './in-force';
+import { type CatalogSourceVersion, sourceVersionOf } from './provenance';
+import { type CatalogVersion, readTimeline, type SourceTimeline } from './timeline';
+
+/**
+ * A dataset as of a date: its timelines (one query), the versions in force per source and the
+ * gaps, with the provenance every answer carries. Built once per request and shared by the
+ * lookups of that request.
+ */
+export interface DatasetView {
+  dataset: CatalogDataset;
+  date: string;
+  timelines: Map<string, SourceTimeline>;
+  inForce: DatasetInForce;
+  /** Loaded versions in force, across sources. */
+  versions: CatalogVersion[];
+  version(id: number): CatalogVersion | undefined;
+  sourceVersions(versions?: readonly CatalogVersion[]): CatalogSourceVersion[];
+  gaps: CatalogGap[];
+}
+
+export async function viewOf(
+  deps: Deps,
+  dataset: CatalogDataset,
+  date: string,
+  sourceIds?: readonly string[],
+): Promise<DatasetView> {
+  const timelines = await readTimeline(deps.tables.catalog, dataset.id);
+  const f = inForce(dataset, timelines, date, sourceIds);
+  const versions = versionsUsed(f);
+  const byId = new Map<number, CatalogVersion>();
+  for (const tl of timelines.values()) for (const v of tl.versions) byId.set(v.version_id, v);
+  return {
+    dataset,
+    date,
+    timelines,
+    inForce: f,
+    versions,
+    version: (id) => byId.get(id),
+    sourceVersions: (vs = versions) => vs.map((v) => sourceVersionOf(v, timelines.get(v.source_id))),
+    gaps: gapsOf(f),
+  };
+}

@@ -1,0 +1,40 @@
+import type { PublisherParser } from '../publishers/common/types';
+import { type LeieRecord, leieParser } from '../publishers/leie/leie';
+import { type ExclusionRecord, emptyRecord } from './record';
+
+/** An LEIE row in the common exclusion shape (the reinstatement date ends the exclusion). */
+export function fromLeie(l: LeieRecord): ExclusionRecord {
+  const r = emptyRecord('federal', null, l.locator);
+  const person = l.entity_type === 'individual';
+  r.entity_type = person ? 'individual' : 'organization';
+  r.last_name = l.last_name;
+  r.first_name = l.first_name;
+  r.middle_name = l.middle_name;
+  r.organization_name = l.business_name;
+  r.name = person
+    ? [l.last_name, [l.first_name, l.middle_name].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    : (l.business_name ?? '');
+  r.npis = l.npi ? [l.npi] : [];
+  r.dob = l.dob;
+  r.city = l.city;
+  r.state = l.state;
+  r.zip = l.zip;
+  r.provider_type = [l.general, l.specialty].filter(Boolean).join(' / ') || null;
+  r.license_number = l.upin ? `UPIN ${l.upin}` : null;
+  r.action = l.exclusion_type;
+  r.start_date = l.exclusion_date;
+  r.end_date = l.reinstatement_date;
+  r.waiver_date = l.waiver_date;
+  r.waiver_state = l.waiver_state;
+  return r;
+}
+
+/** The LEIE parser (shared/publishers/leie) with rows mapped to the common shape; locators unchanged. */
+export const leieExclusionParser: PublisherParser<ExclusionRecord> = {
+  id: 'oig_leie/exclusions',
+  version: `${leieParser.version}.1`,
+  async *parse(input, options) {
+    for await (const l of leieParser.parse(input, options)) yield fromLeie(l);
+  },
+  codesOf: () => [],
+};
