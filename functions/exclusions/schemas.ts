@@ -112,7 +112,10 @@ export const ScreenRequest = z
   .openapi('ExclusionScreenRequest');
 
 const verdict = {
-  excluded: z.boolean().openapi({ description: 'A federal or state exclusion applies on the date.' }),
+  excluded: z.boolean().nullable().openapi({
+    description:
+      'true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: no list version is in force on the date, so nothing was searched (see gaps).',
+  }),
   federal: z.array(ExclusionHitSchema).openapi({ description: 'OIG LEIE exclusions in force on the date.' }),
   state_excluded: z.array(ExclusionHitSchema).openapi({ description: 'State-list exclusions in force on the date.' }),
   not_in_force: z.array(ExclusionHitSchema).openapi({
@@ -122,14 +125,23 @@ const verdict = {
 };
 
 export const ComprehensiveAnswer = z
-  .object({ npi: z.string(), as_of: z.string(), federal_excluded: z.boolean(), ...verdict, ...provenanceFields })
+  .object({
+    npi: z.string(),
+    as_of: z.string(),
+    federal_excluded: z.boolean().nullable().openapi({ description: 'As `excluded`, for the OIG LEIE alone.' }),
+    ...verdict,
+    ...provenanceFields,
+  })
   .openapi('ExclusionComprehensive');
 
 export const StateAnswer = z
   .object({
     npi: z.string(),
     as_of: z.string(),
-    excluded: z.boolean().openapi({ description: 'A state exclusion applies on the date.' }),
+    excluded: z.boolean().nullable().openapi({
+      description:
+        'true: a state exclusion applies on the date; false: none matched; null: no state list is in force on the date.',
+    }),
     state_excluded: verdict.state_excluded,
     not_in_force: verdict.not_in_force,
     provider: verdict.provider,

@@ -16,7 +16,7 @@ import type { Located, PublisherParser } from '../publishers/common/types';
  * How a document's versions combine on a date. `snapshot`: each version replaces the previous one
  * (the archive's as-of rule picks the one in force). `supplement`: each version adds to the
  * snapshot in force (monthly additions, reinstatements, weekly registry updates): every version
- * that starts after that snapshot's start and on or before the date applies.
+ * that starts on or after that snapshot's start and on or before the date applies.
  */
 export type DocMode = 'snapshot' | 'supplement';
 

@@ -9,8 +9,11 @@ import type { CatalogVersion, SourceTimeline } from './timeline';
  * - Snapshot documents: the archive's as-of rule (archive/as-of.ts `decideAsOf`) picks the version
  *   in force on the date, or reports why none is.
  * - Supplement documents: every version whose start (its publisher effective date, else the UTC
- *   day it was first observed) is after the start of the snapshot in force and on or before the
- *   date, oldest first. A supplement starting the same day as the snapshot is already in it.
+ *   day it was first observed) is on or after the start of the snapshot in force and on or before
+ *   the date, oldest first. A supplement of the same day as the snapshot is applied too: the full
+ *   list already holds its additions (rows merge as one exclusion), but it has dropped the rows
+ *   the month's reinstatements end, and only the supplement still says they applied until their
+ *   reinstatement date.
  *
  * A version in force that is archived but not loaded is a gap (`not_loaded`, or `no_layout` when
  * no parser reads its file), never replaced by an older loaded version.
@@ -107,7 +110,7 @@ function sourceInForce(
   const supplements = new Set(docs.filter((d) => d.mode === 'supplement').map((d) => d.docId));
   tl.versions
     .filter(
-      (v) => supplements.has(v.doc_id) && startOf(v) <= date && (snapshotStart === null || startOf(v) > snapshotStart),
+      (v) => supplements.has(v.doc_id) && startOf(v) <= date && (snapshotStart === null || startOf(v) >= snapshotStart),
     )
     .sort((a, b) => (startOf(a) === startOf(b) ? a.version_id - b.version_id : startOf(a) < startOf(b) ? -1 : 1))
     .forEach(use);

@@ -13,7 +13,7 @@ export const FEDERAL_EXCLUSIONS = 'oig_leie';
 export const federalExclusionsDataset = defineDataset<ExclusionRecord>({
   id: FEDERAL_EXCLUSIONS,
   title: 'OIG List of Excluded Individuals/Entities',
-  loaderVersion: '1',
+  loaderVersion: '2',
   docs: [
     { sourceId: 'oig_leie', docId: 'leie:1', mode: 'snapshot' },
     { sourceId: 'oig_leie', docId: 'leie:2', mode: 'supplement' },

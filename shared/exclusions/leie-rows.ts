@@ -1,3 +1,4 @@
+import { isValidNpi } from '../codes/npi';
 import type { PublisherParser } from '../publishers/common/types';
 import { type LeieRecord, leieParser } from '../publishers/leie/leie';
 import { type ExclusionRecord, emptyRecord } from './record';
@@ -14,7 +15,10 @@ export function fromLeie(l: LeieRecord): ExclusionRecord {
   r.name = person
     ? [l.last_name, [l.first_name, l.middle_name].filter(Boolean).join(' ')].filter(Boolean).join(', ')
     : (l.business_name ?? '');
-  r.npis = l.npi ? [l.npi] : [];
+  // Only NPIs with a valid check digit are matched on (as for the state lists); a mistyped one is
+  // kept as published in npi_text, so the row can still match by name.
+  r.npis = l.npi && isValidNpi(l.npi) ? [l.npi] : [];
+  r.npi_text = l.npi && !isValidNpi(l.npi) ? l.npi : null;
   r.dob = l.dob;
   r.city = l.city;
   r.state = l.state;

@@ -2,21 +2,26 @@ import type { Deps } from '../deps';
 import type { SubjectInput } from './match';
 import { riskOf } from './risk';
 import type { ExclusionHit } from './schemas';
-import { type ScreenResult, screen, screenProvenance } from './screen';
+import { type ScreenOutcome, type ScreenResult, screen, screenProvenance } from './screen';
 
 /**
  * The exclusion reads of issue 11, point 5, each one call of `screen`. `excluded` is true when a
- * federal or state exclusion matching the subject applies on the date; rows that matched but do
- * not apply on the date (reinstated, expired, not yet begun) are listed under `not_in_force`.
+ * federal or state exclusion matching the subject applies on the date, false when none does, and
+ * null when no list version is in force on the date (nothing could be searched: see `gaps`);
+ * rows that matched but do not apply on the date (reinstated, expired, not yet begun) are listed
+ * under `not_in_force`.
  */
 const active = (hits: ExclusionHit[]) => hits.filter((h) => h.in_force);
 const inactive = (hits: ExclusionHit[]) => hits.filter((h) => !h.in_force);
 
-function perInput(r: ScreenResult) {
+/** true on a hit in force; otherwise false if any list version was searched, else null (unknown). */
+const verdictOf = (hits: number, searched: number): boolean | null => (hits > 0 ? true : searched > 0 ? false : null);
+
+function perInput(r: ScreenResult, o: ScreenOutcome) {
   const federal = active(r.federal);
   const state = active(r.state);
   return {
-    excluded: federal.length + state.length > 0,
+    excluded: verdictOf(federal.length + state.length, o.federal.versions.length + o.state.versions.length),
     federal,
     state_excluded: state,
     not_in_force: [...inactive(r.federal), ...inactive(r.state)],
@@ -27,12 +32,12 @@ function perInput(r: ScreenResult) {
 export async function comprehensive(deps: Deps, npi: string, asOf: string) {
   const o = await screen(deps, [{ npi }], asOf);
   const r = o.results[0]!;
-  const p = perInput(r);
+  const p = perInput(r, o);
   return {
     npi,
     as_of: asOf,
     excluded: p.excluded,
-    federal_excluded: p.federal.length > 0,
+    federal_excluded: verdictOf(p.federal.length, o.federal.versions.length),
     federal: p.federal,
     state_excluded: p.state_excluded,
     not_in_force: p.not_in_force,
@@ -51,7 +56,7 @@ export async function stateForNpi(deps: Deps, npi: string, asOf: string) {
   return {
     npi,
     as_of: asOf,
-    excluded: active(r.state).length > 0,
+    excluded: verdictOf(active(r.state).length, o.state.versions.length),
     state_excluded: active(r.state),
     not_in_force: inactive(r.state),
     provider: r.provider,
@@ -83,12 +88,12 @@ export async function screenBatch(deps: Deps, inputs: readonly (SubjectInput & {
   return {
     as_of: asOf,
     count: inputs.length,
-    excluded_count: o.results.filter((r) => perInput(r).excluded).length,
+    excluded_count: o.results.filter((r) => perInput(r, o).excluded === true).length,
     results: o.results.map((r) => ({
       index: r.index,
       ref: inputs[r.index]!.ref ?? null,
       npi: inputs[r.index]!.npi ?? null,
-      ...perInput(r),
+      ...perInput(r, o),
       provider: r.provider,
     })),
     ...screenProvenance(o),
@@ -99,5 +104,5 @@ export async function screenBatch(deps: Deps, inputs: readonly (SubjectInput & {
 export async function check(deps: Deps, input: SubjectInput, asOf: string) {
   const o = await screen(deps, [input], asOf);
   const r = o.results[0]!;
-  return { as_of: asOf, query: input, ...perInput(r), provider: r.provider, ...screenProvenance(o) };
+  return { as_of: asOf, query: input, ...perInput(r, o), provider: r.provider, ...screenProvenance(o) };
 }

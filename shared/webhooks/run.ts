@@ -57,6 +57,11 @@ function firstAfter(feed: readonly ChangeRecord[], cursor: number): number {
   return lo;
 }
 
+/** A delivery running longer than this (healthy receivers answer in milliseconds) frees its slot. */
+export const SLOW_AFTER_MS = 1000;
+/** Deliveries in flight, slow ones included, are capped at this multiple of the concurrency. */
+export const SLOW_LANE_FACTOR = 8;
+
 /**
  * The daily delivery run (spec "Events"): for each active subscription, ONE signed POST of the
  * in-scope changes after its cursor that are at most 14 days old; none, no request. Invariants:
@@ -65,7 +70,9 @@ function firstAfter(feed: readonly ChangeRecord[], cursor: number): number {
  *  - on success it moves to the feed head read at the start of the run;
  *  - on failure it moves at most to just before the first change still owed (passing only changes
  *    out of scope or older than 14 days), so the next run resends everything owed plus new changes;
- *  - deliveries run `concurrency` at a time; a slow receiver holds one slot for at most its deadline.
+ *  - deliveries run `concurrency` at a time; a receiver still silent after SLOW_AFTER_MS gives its
+ *    slot to the next subscription and is awaited up to its own deadline in the background (at most
+ *    SLOW_LANE_FACTOR x concurrency in flight), so slow receivers never hold up healthy ones.
  */
 export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions = {}): Promise<DeliveryStats> {
   const started = performance.now();
@@ -161,7 +168,11 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
     else await recordOutcome(table, sub.id, { at, ok: false });
   };
 
-  const errors = await forEachLimited(subs, opts.concurrency ?? deps.config.webhooks.concurrency, deliverOne);
+  const concurrency = opts.concurrency ?? deps.config.webhooks.concurrency;
+  const errors = await forEachLimited(subs, concurrency, deliverOne, {
+    releaseAfterMs: SLOW_AFTER_MS,
+    maxInFlight: concurrency * SLOW_LANE_FACTOR,
+  });
   stats.errors = errors.length;
   for (const e of errors) deps.logger.error('webhook delivery error', { error: (e as Error).message });
   stats.duration_ms = Math.round(performance.now() - started);

@@ -10203,8 +10203,8 @@ export interface components {
         };
         ExclusionCheck: {
             as_of: string;
-            /** @description A federal or state exclusion applies on the date. */
-            excluded: boolean;
+            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: no list version is in force on the date, so nothing was searched (see gaps). */
+            excluded: boolean | null;
             /** @description OIG LEIE exclusions in force on the date. */
             federal: components["schemas"]["ExclusionHit"][];
             /** @description Lists that could not answer for the date. */
@@ -10222,11 +10222,12 @@ export interface components {
         };
         ExclusionComprehensive: {
             as_of: string;
-            /** @description A federal or state exclusion applies on the date. */
-            excluded: boolean;
+            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: no list version is in force on the date, so nothing was searched (see gaps). */
+            excluded: boolean | null;
             /** @description OIG LEIE exclusions in force on the date. */
             federal: components["schemas"]["ExclusionHit"][];
-            federal_excluded: boolean;
+            /** @description As `excluded`, for the OIG LEIE alone. */
+            federal_excluded: boolean | null;
             /** @description Lists that could not answer for the date. */
             gaps: components["schemas"]["CatalogGap"][];
             /** @description Matching rows that do not apply on the date (reinstated, expired, not yet begun). */
@@ -10369,8 +10370,8 @@ export interface components {
             items: components["schemas"]["ExclusionScreenItem"][];
         };
         ExclusionScreenResult: {
-            /** @description A federal or state exclusion applies on the date. */
-            excluded: boolean;
+            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: no list version is in force on the date, so nothing was searched (see gaps). */
+            excluded: boolean | null;
             /** @description OIG LEIE exclusions in force on the date. */
             federal: components["schemas"]["ExclusionHit"][];
             index: number;
@@ -10769,8 +10770,8 @@ export interface components {
         };
         StateExclusionAnswer: {
             as_of: string;
-            /** @description A state exclusion applies on the date. */
-            excluded: boolean;
+            /** @description true: a state exclusion applies on the date; false: none matched; null: no state list is in force on the date. */
+            excluded: boolean | null;
             /** @description Lists that could not answer for the date. */
             gaps: components["schemas"]["CatalogGap"][];
             /** @description Matching rows that do not apply on the date (reinstated, expired, not yet begun). */

@@ -123,12 +123,37 @@ describe('GET /rules/warrant over the fixture histories', () => {
                 if (k in fact.value) expect([k, fact.value[k]]).toEqual([k, v]);
               }
             }
+            if (r === fact.receipt && fact.kind === 'dmepos_fee') {
+              // The fee itself: the state's amounts in the re-parsed row.
+              const fee = (row!.fees as Record<string, { nonrural: number | null; rural: number | null }>)[
+                fact.value.state
+              ];
+              expect([fact.value.state, fact.value.non_rural, fact.value.rural]).toEqual([
+                fact.value.state,
+                fee?.nonrural ?? null,
+                fee?.rural ?? null,
+              ]);
+            }
             checked++;
           }
         }
       }
     }
     expect(checked).toBeGreaterThan(20);
+  });
+
+  it('change records carry the codes each loaded version governs, read from its archived file', async () => {
+    const res = await h.request('/v1/archive/changes?source_id=cms_hcpcs_level2&limit=1000', { headers: key.headers });
+    expect(res.status).toBe(200);
+    const items = ((await res.json()) as Json).items as Json[];
+    const label = (v: string) => items.find((c) => c.doc_id === 'hcpcs:1' && c.publisher_version === v);
+    expect(label('2025 JAN')?.affected_codes).toContain('E0601');
+    expect(label('2025 JAN')?.affected_codes).not.toContain('K1040');
+    expect(label('2025 APR')?.affected_codes).toContain('K1040');
+    const byCode = await h.request('/v1/archive/changes?code=K1040&limit=1000', { headers: key.headers });
+    const hits = ((await byCode.json()) as Json).items as Json[];
+    expect(hits.length).toBeGreaterThan(0);
+    for (const c of hits) expect(c.affected_codes).toContain('K1040');
   });
 
   it('is signed, and the signature verifies with the published key', async () => {
