@@ -61,6 +61,11 @@ export interface CatalogDataset<R extends Located = Located> {
   tokens?(row: R): readonly string[];
   /** Rows listed per version in a default order (optional; large registries skip it). */
   listing?: Listing<R>;
+  /**
+   * An entity count for GET /platform/stats (e.g. `clinicians`): the rows of a snapshot version
+   * that count, recorded when that version loads (the newest snapshot loaded sets the figure).
+   */
+  entityCount?: { name: string; counts(row: R): boolean };
 }
 
 /** Erases the row type so datasets of different rows sit in one list. */

@@ -1,6 +1,6 @@
 import { blobKey } from '../archive/keys';
 import type { Deps } from '../deps';
-import type { CatalogDataset } from './dataset';
+import { type CatalogDataset, docsOf } from './dataset';
 import { type CatalogVersion, markLoaded } from './timeline';
 import { CatalogWriter } from './writer';
 
@@ -16,6 +16,8 @@ export interface CatalogLoadOutcome {
   peak_buffered: number;
   ms: number;
   error?: string;
+  /** The dataset's entity count over this snapshot version, when it declares one. */
+  entities?: { name: string; value: number };
 }
 
 /**
@@ -40,9 +42,16 @@ export async function loadCatalogVersion(
   const parser = dataset.parserFor(v);
   if (!parser) return { ...base, status: 'no_loader', rows: 0, peak_buffered: 0, ms: 0 };
   const writer = new CatalogWriter(deps.tables.catalog, dataset, v);
+  const counter = docsOf(dataset, v.source_id).some((d) => d.docId === v.doc_id && d.mode === 'snapshot')
+    ? dataset.entityCount
+    : undefined;
+  let counted = 0;
   const stream = await deps.blobs.get(blobKey(v.sha256));
   try {
-    for await (const row of parser.parse(stream, { fileName: v.name })) await writer.add(row);
+    for await (const row of parser.parse(stream, { fileName: v.name })) {
+      await writer.add(row);
+      if (counter?.counts(row)) counted++;
+    }
   } finally {
     stream.destroy();
   }
@@ -60,5 +69,12 @@ export async function loadCatalogVersion(
     loaded_at: deps.clock.now().toISOString(),
     loader_version: dataset.loaderVersion,
   });
-  return { ...base, status: 'loaded', rows: writer.rows, peak_buffered: writer.peakBuffered, ms: Date.now() - started };
+  return {
+    ...base,
+    status: 'loaded',
+    rows: writer.rows,
+    peak_buffered: writer.peakBuffered,
+    ms: Date.now() - started,
+    ...(counter ? { entities: { name: counter.name, value: counted } } : {}),
+  };
 }

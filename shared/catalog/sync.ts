@@ -96,6 +96,7 @@ async function loadSource(
         }
         outcomes.push(outcome);
         if (outcome.status === 'loaded') progress.loaded(v.version_id, outcome.rows);
+        if (outcome.entities) progress.count(outcome.entities.name, outcome.entities.value);
         log?.(
           `catalog ${dataset.id} ${sourceId} ${v.doc_id} v${v.version_id} (${v.name}): ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}, ${outcome.rows} rows, ${outcome.ms} ms`,
         );

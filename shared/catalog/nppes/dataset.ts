@@ -82,4 +82,6 @@ export const nppesDataset = defineDataset<RegistryProvider>({
         }
       : undefined,
   indexes: [{ name: 'npi', unique: true, keys: (r) => [r.npi] }],
+  // Individual providers (entity type 1) in the newest full file: GET /platform/stats `clinicians`.
+  entityCount: { name: 'clinicians', counts: (r) => r.entity_type === 'individual' },
 });

@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { readTimeline } from '../../../shared/catalog/timeline';
 import { isValidNpi } from '../../../shared/codes/npi';
 import { fixtureRowCount, type Json, manifestEntries, replayHit, startWorld, TODAY, type World } from './world';
@@ -380,6 +382,24 @@ describe('exclusion endpoints over the fixture world', () => {
         expect(r.status).toBe(401);
         expect(r.headers.get('content-type')).toMatch(/application\/problem\+json/);
       }
+    });
+  });
+
+  describe('GET /platform/stats', () => {
+    it('counts clinicians: the individual providers (entity type 1) of the NPPES full file loaded', async () => {
+      const csv = fs.readFileSync(
+        path.resolve(__dirname, '../../fixtures/publisher/nppes/npidata_pfile_20050523-20250209.csv'),
+        'utf8',
+      );
+      // Read straight from the fixture: the second quoted column of each data line is the entity type.
+      const individuals = csv
+        .split(/\r?\n/)
+        .slice(1)
+        .filter((line) => /^"\d{10}","1"/.test(line)).length;
+      expect(individuals).toBeGreaterThan(0);
+      const { status, body } = await w.get('/platform/stats');
+      expect(status).toBe(200);
+      expect(body.clinicians).toBe(individuals);
     });
   });
 
