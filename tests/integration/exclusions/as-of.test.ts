@@ -129,7 +129,13 @@ describe('exclusion answers as of a date', () => {
 
   it('a date before any archived version is a gap per list, never the first version applied backwards', async () => {
     const body = await comprehensive(ALDERMAN, '2024-12-15');
-    expect(body).toMatchObject({ excluded: null, federal_excluded: null, federal: [], state_excluded: [], not_in_force: [] });
+    expect(body).toMatchObject({
+      excluded: null,
+      federal_excluded: null,
+      federal: [],
+      state_excluded: [],
+      not_in_force: [],
+    });
     // Only the registry (read as loaded today) is cited; no list version from after the date.
     expect(body.sources.map((s: Json) => s.source_id)).toEqual(['nppes']);
     const before = body.gaps.filter((g: Json) => g.reason === 'before_first_version').map((g: Json) => g.source_id);
