@@ -1,5 +1,6 @@
 import type { Deps } from '../deps';
 import { CHANGES_PK, type ChangeRecord, changeSortKey } from '../feed/change-record';
+import { initialCodesStatus } from '../feed/codes-status';
 import {
   docKey,
   docSortKey,
@@ -68,6 +69,7 @@ export function changeRecordOf(deps: Deps, v: VersionRecord): ChangeRecord {
     origin: v.origin,
     sha256: v.sha256,
     affected_codes: [],
+    affected_codes_status: initialCodesStatus(v.doc_id),
     versions_url: `${deps.config.publicBaseUrl}/v1/archive/docs/${v.doc_id}/versions`,
   };
 }
@@ -88,7 +90,8 @@ export async function completeVersion(deps: Deps, v: VersionRecord): Promise<voi
     },
     { ifAbsent: true },
   );
-  await table.put({ ...versionKey(v.doc_id, v.version_id), ...v }, { ifAbsent: true });
+  // The change record before the version item: the facts load finds versions by their items and
+  // then writes the codes onto the change record, which must already be there.
   const change = changeRecordOf(deps, v);
   await table.put(
     {
@@ -100,6 +103,7 @@ export async function completeVersion(deps: Deps, v: VersionRecord): Promise<voi
     },
     { ifAbsent: true },
   );
+  await table.put({ ...versionKey(v.doc_id, v.version_id), ...v }, { ifAbsent: true });
   await table.update(docKey(v.doc_id), {
     set: { latest_version_id: v.version_id },
     ifBelow: { latest_version_id: v.version_id },

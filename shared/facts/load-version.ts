@@ -17,16 +17,20 @@ export interface LoadOutcome {
   error?: string;
 }
 
-/** True when the document's versions produce warrant facts. */
+/**
+ * True when the document's versions produce warrant facts, and so a coverage mapping: a change
+ * of a document without a loader has affected_codes_status `none` and never waits for one.
+ */
 export function hasLoader(docId: string): boolean {
   return isMcdCodeList(docId) || extractorFor(docId) !== undefined;
 }
 
 /**
  * Parse one archived version (streamed from S3, never from anywhere else) into facts keyed by
- * source, version and code; then mark it loaded and record the codes it governs on its change
- * record (the coverage mapping behind `affected_codes`). Idempotent: a loaded version is skipped,
- * and a load interrupted halfway rewrites the same keys when run again.
+ * source, version and code; then record the codes it governs on its change record (the coverage
+ * mapping behind `affected_codes`, with `affected_codes_status: 'mapped'`, which lets the webhook
+ * run deliver it to code-scoped subscriptions) and only then mark it loaded. Idempotent: a loaded
+ * version is skipped, and a load interrupted halfway rewrites the same keys when run again.
  */
 export async function loadVersion(
   deps: Deps,
@@ -51,10 +55,14 @@ export async function loadVersion(
   }
   await writer.flush();
   const codes = [...writer.keys].sort();
-  await deps.tables.archive.update(
+  const change = await deps.tables.archive.update(
     { pk: CHANGES_PK, sk: padVersion(v.version_id) },
-    { set: { affected_codes: codes }, ifExists: true },
+    { set: { affected_codes: codes, affected_codes_status: 'mapped' }, ifExists: true },
   );
+  // No LOADED marker without the codes on the change record: the delivery run trusts a marker to
+  // mean the record's codes are final (shared/feed/codes-status.ts). Ingest writes the change
+  // record before the version item this load was found through, so this is a broken archive.
+  if (!change) throw new Error(`change record of version ${v.version_id} is missing; the version stays unloaded`);
   await deps.tables.facts.put({
     ...loadedKey(v.version_id),
     source_id: sourceId,

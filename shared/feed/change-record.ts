@@ -7,8 +7,19 @@ import { z } from '@hono/zod-openapi';
  * Storage (archive table): pk `CHANGES`, sk = version_id zero-padded to 12 digits, so the feed
  * is a single ordered partition and "changes after cursor N" is a key-range query. The item's
  * other attributes are exactly the fields below (plus `gsi1pk = CHANGES#<source_id>`,
- * `gsi1sk` = the same padded version id, for per-source reads).
+ * `gsi1sk` = the same padded version id, for per-source reads). Ingest writes affected_codes
+ * empty with status `pending` (or `none` for documents without a facts loader); the facts load
+ * sets both codes and `mapped` in one write. Records written before the status existed get it
+ * on read (shared/feed/codes-status.ts).
  */
+/**
+ * Whether a change's affected_codes are known. A code-scoped subscription cannot decide a
+ * `pending` change (its version's facts are not loaded yet), so the delivery run waits for it
+ * instead of passing it (shared/webhooks/plan.ts).
+ */
+export const CODES_STATUSES = ['pending', 'mapped', 'none'] as const;
+export type CodesStatus = (typeof CODES_STATUSES)[number];
+
 export const ChangeRecordSchema = z
   .object({
     doc_id: z.string().openapi({ example: 'mue:1' }),
@@ -22,6 +33,10 @@ export const ChangeRecordSchema = z
     origin: z.enum(['live', 'backfill', 'wayback']),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
     affected_codes: z.array(z.string()),
+    affected_codes_status: z.enum(CODES_STATUSES).openapi({
+      description:
+        '`mapped`: affected_codes come from the coverage mapping (possibly empty); `pending`: the version is not loaded yet, so its codes are not known (affected_codes is empty for now); `none`: the source has no coverage mapping, affected_codes stays empty.',
+    }),
     versions_url: z.string().openapi({ format: 'uri' }),
   })
   .openapi('ChangeRecord');

@@ -1,6 +1,7 @@
 import type { Page } from '../http/paging';
 import type { Item, QueryOptions, Table } from '../storage/table';
 import { CHANGES_PK, type ChangeRecord, changeSortKey } from './change-record';
+import { codesStatusOf } from './codes-status';
 
 /** Filters of the change feed; every one is optional and they combine with AND. */
 export interface ChangeFilter {
@@ -29,14 +30,25 @@ export interface ChangePage extends Page<ChangeRecord> {
 
 const READ_CHUNK = 500;
 
-/** The stored item as a change record: key and index attributes dropped, affected_codes defaulted. */
+/**
+ * The stored item as a change record: key and index attributes dropped, affected_codes defaulted,
+ * and affected_codes_status derived for records written before it existed.
+ */
 export function toChangeRecord(item: Item | Record<string, unknown>): ChangeRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...rest } = item as Item;
   const record = rest as unknown as ChangeRecord;
-  return { ...record, affected_codes: Array.isArray(record.affected_codes) ? record.affected_codes : [] };
+  return {
+    ...record,
+    affected_codes: Array.isArray(record.affected_codes) ? record.affected_codes : [],
+    affected_codes_status: codesStatusOf(record),
+  };
 }
 
-/** The predicate for a filter, shared by the feed and the webhook delivery run. */
+/**
+ * The predicate for a filter, shared by the feed and the webhook delivery run. A change whose
+ * codes are still `pending` does not match a code filter: the delivery run does not use this
+ * for that case alone but asks shared/webhooks/plan.ts `changeScope`, which can answer "not yet".
+ */
 export function changeMatcher(f: ChangeFilter): (c: ChangeRecord) => boolean {
   const sources = f.sourceIds?.length ? new Set(f.sourceIds) : null;
   const codes = f.codes?.length ? new Set(f.codes) : null;

@@ -1,12 +1,14 @@
 import type { Deps } from '../deps';
 import type { ChangeRecord } from '../feed/change-record';
-import { changeMatcher, scanChanges } from '../feed/query';
+import { settleLoadedPending } from '../feed/codes-status';
+import { scanChanges } from '../feed/query';
 import { advanceCursor, recordOutcome } from '../subscriptions/cursor';
 import { appendAttempt } from '../subscriptions/delivery-log';
 import type { Subscription } from '../subscriptions/model';
 import { openSecret } from '../subscriptions/secret-box';
 import { listActive } from '../subscriptions/store';
 import { deliverChanges } from './deliver';
+import { changeScope, planDelivery } from './plan';
 import { forEachLimited } from './pool';
 import { type Resolver, systemResolver } from './resolver';
 import type { Transport } from './sender';
@@ -33,6 +35,10 @@ export interface DeliveryStats {
   failed: number;
   /** Subscriptions with nothing to send (no request made). */
   idle: number;
+  /** Code-scoped subscriptions whose cursor stopped before a change whose codes are still pending. */
+  held: number;
+  /** Changes passed with their codes still pending because they left the 14-day window (each warned). */
+  expired_unmapped: number;
   /** Not attempted because the run's deadline passed; their cursors did not move. */
   deferred: number;
   /** Successful deliveries whose cursor another run had already moved. */
@@ -45,18 +51,6 @@ export interface DeliveryStats {
   duration_ms: number;
 }
 
-/** Index of the first change with version_id > cursor in a feed sorted by version_id. */
-function firstAfter(feed: readonly ChangeRecord[], cursor: number): number {
-  let lo = 0;
-  let hi = feed.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((feed[mid] as ChangeRecord).version_id <= cursor) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** A delivery running longer than this (healthy receivers answer in milliseconds) frees its slot. */
 export const SLOW_AFTER_MS = 1000;
 /** Deliveries in flight, slow ones included, are capped at this multiple of the concurrency. */
@@ -67,9 +61,18 @@ export const SLOW_LANE_FACTOR = 8;
  * in-scope changes after its cursor that are at most 14 days old; none, no request. Invariants:
  *  - a cursor only moves by a conditional write from the value this run read, so overlapping
  *    runs never both advance it and it never moves backwards;
- *  - on success it moves to the feed head read at the start of the run;
+ *  - on success it moves to the feed head read at the start of the run (or to just before a held
+ *    change, below);
  *  - on failure it moves at most to just before the first change still owed (passing only changes
  *    out of scope or older than 14 days), so the next run resends everything owed plus new changes;
+ *  - a change whose affected_codes are still `pending` (its facts not loaded yet, or their load
+ *    failed) is neither sent to nor passed by a code-scoped subscription: its cursor stops just
+ *    before it, success or not, and the run after the load decides it (shared/webhooks/plan.ts).
+ *    The known in-scope changes after it are sent anyway and again until it is decided (at least
+ *    once; version_id deduplicates), so one unloaded file delays nothing else. A change still
+ *    pending when it leaves the 14-day window is passed with a warning: the spec no longer
+ *    redelivers it, and holding longer would pin the cursor for good. Documents without a facts
+ *    loader are `none` (empty codes by design) and never hold a cursor;
  *  - deliveries run `concurrency` at a time; a receiver still silent after SLOW_AFTER_MS gives its
  *    slot to the next subscription and is awaited up to its own deadline in the background (at most
  *    SLOW_LANE_FACTOR x concurrency in flight), so slow receivers never hold up healthy ones.
@@ -86,6 +89,8 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
     delivered: 0,
     failed: 0,
     idle: 0,
+    held: 0,
+    expired_unmapped: 0,
     deferred: 0,
     cursor_conflicts: 0,
     errors: 0,
@@ -97,21 +102,22 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
   const subs = await listActive(table);
   stats.subscriptions = subs.length;
   const minCursor = subs.reduce((m, s) => Math.min(m, s.cursor), Number.POSITIVE_INFINITY);
-  const feed: ChangeRecord[] = [];
-  if (subs.length) for await (const c of scanChanges(deps.tables.archive, { afterVersionId: minCursor })) feed.push(c);
+  const scanned: ChangeRecord[] = [];
+  if (subs.length)
+    for await (const c of scanChanges(deps.tables.archive, { afterVersionId: minCursor })) scanned.push(c);
+  const feed = await settleLoadedPending(deps.tables.facts, scanned);
   feed.sort((a, b) => a.version_id - b.version_id);
   stats.changes_scanned = feed.length;
   const head = feed.length ? (feed[feed.length - 1] as ChangeRecord).version_id : 0;
-  const observedAt = new Map(feed.map((c) => [c.version_id, Date.parse(c.observed_from)]));
+  const expiredUnmapped = new Map<number, ChangeRecord>();
 
   const deliverOne = async (sub: Subscription) => {
-    const inScope = changeMatcher({ sourceIds: sub.source_ids, codes: sub.codes });
-    const pending: ChangeRecord[] = [];
-    for (let i = firstAfter(feed, sub.cursor); i < feed.length; i++) {
-      const c = feed[i] as ChangeRecord;
-      if (inScope(c) && (observedAt.get(c.version_id) ?? 0) >= windowStart) pending.push(c);
-    }
-    const settled = Math.max(sub.cursor, head);
+    const scope = changeScope({ sourceIds: sub.source_ids, codes: sub.codes });
+    const plan = planDelivery(feed, sub.cursor, scope, windowStart, head);
+    for (const c of plan.expiredUnknown) expiredUnmapped.set(c.version_id, c);
+    if (plan.heldAt !== null) stats.held++;
+    const pending = plan.send;
+    const settled = plan.onSuccess;
     if (pending.length === 0) {
       stats.idle++;
       if (settled > sub.cursor) await advanceCursor(table, sub.id, sub.cursor, settled);
@@ -163,7 +169,7 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
       return;
     }
     stats.failed++;
-    const owedFrom = first - 1;
+    const owedFrom = plan.onFailure;
     if (owedFrom > sub.cursor) await advanceCursor(table, sub.id, sub.cursor, owedFrom, { at, ok: false });
     else await recordOutcome(table, sub.id, { at, ok: false });
   };
@@ -174,6 +180,15 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
     maxInFlight: concurrency * SLOW_LANE_FACTOR,
   });
   stats.errors = errors.length;
+  stats.expired_unmapped = expiredUnmapped.size;
+  for (const c of expiredUnmapped.values()) {
+    deps.logger.warn('webhook change passed with affected codes unknown after 14 days', {
+      version_id: c.version_id,
+      doc_id: c.doc_id,
+      source_id: c.source_id,
+      observed_from: c.observed_from,
+    });
+  }
   for (const e of errors) deps.logger.error('webhook delivery error', { error: (e as Error).message });
   stats.duration_ms = Math.round(performance.now() - started);
   deps.logger.info('webhook run finished', { ...stats });

@@ -10087,6 +10087,11 @@ export interface components {
         };
         ChangeRecord: {
             affected_codes: string[];
+            /**
+             * @description `mapped`: affected_codes come from the coverage mapping (possibly empty); `pending`: the version is not loaded yet, so its codes are not known (affected_codes is empty for now); `none`: the source has no coverage mapping, affected_codes stays empty.
+             * @enum {string}
+             */
+            affected_codes_status: "pending" | "mapped" | "none";
             /** @example mue:1 */
             doc_id: string;
             /** Format: date-time */

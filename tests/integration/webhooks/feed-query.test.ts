@@ -20,12 +20,13 @@ describe('change feed query (CHANGES partition)', () => {
         }),
       ),
     );
-    // A record written before the coverage loader filled affected_codes.
+    // A record written before the coverage loader filled affected_codes (and before their status).
     await archive.put({
       pk: CHANGES_PK,
       sk: changeSortKey(13),
       ...change(13, '2025-06-13T00:00:00.000Z'),
       affected_codes: undefined,
+      affected_codes_status: undefined,
     });
   });
   afterAll(() => h.close());
@@ -41,6 +42,9 @@ describe('change feed query (CHANGES partition)', () => {
     expect(last.next_offset).toBeNull();
     expect(v(await listChanges(t, { limit: 3, afterVersionId: 10 }))).toEqual([11, 12, 13]);
     expect(last.items[2]?.affected_codes).toEqual([]);
+    // No status stored, no codes, a document with a facts loader: its codes are not known yet.
+    expect(last.items[2]?.affected_codes_status).toBe('pending');
+    expect(last.items[0]?.affected_codes_status).toBe('mapped');
     expect(last.items[0]).not.toHaveProperty('pk');
     expect(await latestVersionId(t)).toBe(13);
   });

@@ -17,7 +17,11 @@ export function manualClock(iso: string) {
   };
 }
 
-/** A change record in the CHANGES partition shape of shared/feed/change-record.ts. */
+/**
+ * A change record in the CHANGES partition shape of shared/feed/change-record.ts; by default its
+ * version is loaded (codes `mapped`, here none): pass `affected_codes_status: 'pending'` for one
+ * archived but not loaded yet.
+ */
 export function change(versionId: number, observedFrom: string, over: Partial<ChangeRecord> = {}): ChangeRecord {
   return {
     doc_id: `mue:${versionId}`,
@@ -31,6 +35,7 @@ export function change(versionId: number, observedFrom: string, over: Partial<Ch
     origin: 'live',
     sha256: createHash('sha256').update(String(versionId)).digest('hex'),
     affected_codes: [],
+    affected_codes_status: 'mapped',
     versions_url: `http://localhost:8787/v1/archive/docs/mue:${versionId}/versions`,
     ...over,
   };
