@@ -41,6 +41,8 @@ export function environmentFor(
   }
   const injected = grant.tables?.keys || grant.secrets?.length;
   if (injected && settings.secretsRevision) env.SECRETS_REVISION = settings.secretsRevision;
+  // Only the fetch job writes archived files; it alone follows publisher links.
+  if (grant.bucket?.write && settings.acceptLicenseGates) env.FETCH_ACCEPT_LICENSE_GATES = 'true';
   if (grant.deliverySchedule) {
     env.SCHEDULER_SCHEDULE_NAME = names.deliverySchedule;
     env.SCHEDULER_GROUP_NAME = names.scheduleGroup;

@@ -26,6 +26,11 @@ export interface Settings {
    * only when a function's configuration changes), e.g. after rotating the admin key.
    */
   secretsRevision?: string;
+  /**
+   * The operator accepts the publishers' license click-throughs that gate some files (CMS's AMA
+   * CPT page in front of the NCCI PTP zips): fetch runs then follow those links. Default false.
+   */
+  acceptLicenseGates: boolean;
 }
 
 type Context = (key: string) => unknown;
@@ -43,6 +48,13 @@ function positiveInt(ctx: Context, key: string, fallback: number): number {
   const n = Number(s);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`context ${key}: a positive integer, got "${s}"`);
   return n;
+}
+
+function flag(ctx: Context, key: string): boolean {
+  const s = text(ctx, key);
+  if (s === undefined || s === 'false') return false;
+  if (s === 'true') return true;
+  throw new Error(`context ${key}: true or false, got "${s}"`);
 }
 
 /** Parse the context once; a bad value stops synthesis with a message naming the key. */
@@ -73,5 +85,6 @@ export function readSettings(ctx: Context, root: string): Settings {
     bundleDir: path.resolve(root, text(ctx, 'bundleDir') ?? 'dist/lambda'),
     archiveBucketName: text(ctx, 'archiveBucketName'),
     secretsRevision: text(ctx, 'secretsRevision'),
+    acceptLicenseGates: flag(ctx, 'acceptLicenseGates'),
   };
 }

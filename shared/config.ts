@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   FETCH_MAX_BYTES: z.coerce.number().int().min(1).default(2_147_483_648), // 2 GiB
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(60_000),
   FETCH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  FETCH_ACCEPT_LICENSE_GATES: boolish.default(false),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   WEBHOOK_SECRET_KEY: z
     .string()
@@ -99,7 +100,13 @@ export interface Config {
   readonly loadFactsAtStart: boolean;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Archive fetch runs: size cap per file, idle timeout per request, attempts per URL (network errors, 5xx, 429). */
-  readonly fetch: { readonly maxBytes: number; readonly timeoutMs: number; readonly maxAttempts: number };
+  readonly fetch: {
+    readonly maxBytes: number;
+    readonly timeoutMs: number;
+    readonly maxAttempts: number;
+    /** Follow links behind publisher license click-throughs (the operator accepted their terms). */
+    readonly acceptLicenseGates: boolean;
+  };
   /** Webhook delivery: parallel deliveries per run; optional key encrypting signing secrets at rest. */
   readonly webhooks: { readonly concurrency: number; readonly secretKey?: string };
 }
@@ -172,7 +179,12 @@ export function parseConfig(env: Env): Config {
     seedSampleData: e.SEED_SAMPLE_DATA,
     loadFactsAtStart: e.LOAD_FACTS_AT_START,
     logLevel: e.LOG_LEVEL,
-    fetch: { maxBytes: e.FETCH_MAX_BYTES, timeoutMs: e.FETCH_TIMEOUT_MS, maxAttempts: e.FETCH_MAX_ATTEMPTS },
+    fetch: {
+      maxBytes: e.FETCH_MAX_BYTES,
+      timeoutMs: e.FETCH_TIMEOUT_MS,
+      maxAttempts: e.FETCH_MAX_ATTEMPTS,
+      acceptLicenseGates: e.FETCH_ACCEPT_LICENSE_GATES,
+    },
     webhooks: { concurrency: e.WEBHOOK_CONCURRENCY, secretKey: e.WEBHOOK_SECRET_KEY },
   };
   return deepFreeze(config);

@@ -26,12 +26,48 @@ export interface License {
   notice?: string;
 }
 
-export interface SourceUrl {
+/** A URL whose bytes are archived as they come. */
+export interface FileSourceUrl {
   url: string;
-  /** `file`: the bytes to archive; `listing`: an HTML page linking the current files (version labels are read there). */
-  kind: 'file' | 'listing';
+  kind: 'file';
   note?: string;
 }
+
+/**
+ * An HTML page that links the publisher's current files. The fetcher archives the page itself (a
+ * file without a document: the evidence of what it linked) and follows the links it chooses
+ * (shared/archive/fetch/listing-links.ts): a link is chosen by its file name (last path segment,
+ * URL-decoded), which must match `follow` when declared, else one of the source's document
+ * patterns; it must be https and on the page's own host or one of `followHosts`.
+ */
+export interface ListingSourceUrl {
+  url: string;
+  kind: 'listing';
+  note?: string;
+  /**
+   * The file names to follow, for pages whose links are not named like the documents (a zip whose
+   * members are the documents) or that link look-alike files the documents must not take in.
+   * When declared it replaces the document patterns for this page.
+   */
+  follow?: RegExp;
+  /** Hosts besides the page's own that followed links may be on (hostname, or hostname:port). */
+  followHosts?: readonly string[];
+  /**
+   * Links whose file name matches are release pages, read as listings one level down (archived
+   * too); their links are chosen by the same rule. For publishers that put each release on its own page.
+   */
+  via?: RegExp;
+  /**
+   * A click-through page in front of the files: a link to `<path>?<param>=<target>` on the page's
+   * host is read as a link to `<target>` on that host. Declaring it records the operator's
+   * acceptance of the terms that page shows (`terms` names them).
+   */
+  gate?: { path: string; param: string; terms: string };
+  /** Most files (and release pages) followed per run, in page order; default 50. The rest are reported. */
+  maxLinks?: number;
+}
+
+export type SourceUrl = FileSourceUrl | ListingSourceUrl;
 
 /** How a source's version label and effective window are found. */
 export type VersionMethod = 'file_name' | 'content' | 'listing' | 'none';

@@ -18,12 +18,16 @@ describe('deployment settings from CDK context', () => {
       bundleDir: '/repo/dist/lambda',
     });
     expect(readSettings(ctx({}), '/repo').signingKey).toEqual({ kind: 'none' });
+    // Following links behind publisher license click-throughs is the operator's explicit choice.
+    expect(readSettings(ctx({}), '/repo').acceptLicenseGates).toBe(false);
+    expect(readSettings(ctx({ acceptLicenseGates: 'true' }), '/repo').acceptLicenseGates).toBe(true);
   });
 
   it.each([
     [{ signingKeySecretName: 'a', signingKeyParameterName: '/b' }, /not both/],
     [{ publicBaseUrl: 'http://api.example.org' }, /publicBaseUrl: an https URL/],
     [{ apiRateLimit: '-3' }, /apiRateLimit: a positive integer/],
+    [{ acceptLicenseGates: 'yes' }, /acceptLicenseGates: true or false/],
   ])('stops synthesis on a bad value, naming the key: %j', (values, message) => {
     expect(() => readSettings(ctx(values), '/repo')).toThrow(message);
   });
@@ -51,6 +55,8 @@ describe('deployment settings from CDK context', () => {
         'secretsmanager:GetSecretValue',
       );
       expect(environmentOf(s.api, names.fn('admin'))).toMatchObject({ SECRETS_REVISION: '2' });
+      // Not accepted in this context: the fetch job does not follow license-gated links.
+      expect(environmentOf(s.jobs, names.fn('fetch'))).not.toHaveProperty('FETCH_ACCEPT_LICENSE_GATES');
       expect(environmentOf(s.api, names.fn('meta'))).not.toHaveProperty('SECRETS_REVISION');
     } finally {
       s.cleanup();
@@ -64,6 +70,20 @@ describe('deployment settings from CDK context', () => {
       expect(() => buildApp(app)).toThrow(/no bundle at .*index\.js: run npm run build first/);
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('license gates in the deployed fetch job', () => {
+  it('sets FETCH_ACCEPT_LICENSE_GATES on the fetch job only when the context accepts them', () => {
+    const s = synth({ routes: everyGrantedGroup(), context: { acceptLicenseGates: 'true' } });
+    try {
+      const names = namesFor('warrant-test');
+      expect(environmentOf(s.jobs, names.fn('fetch'))).toMatchObject({ FETCH_ACCEPT_LICENSE_GATES: 'true' });
+      expect(environmentOf(s.jobs, names.fn('delivery'))).not.toHaveProperty('FETCH_ACCEPT_LICENSE_GATES');
+      expect(environmentOf(s.api, names.fn('archive'))).not.toHaveProperty('FETCH_ACCEPT_LICENSE_GATES');
+    } finally {
+      s.cleanup();
     }
   });
 });

@@ -52,51 +52,66 @@ export function isRetryable(err: unknown): boolean {
 }
 
 /**
- * Fetches one registered URL and archives what it returns. A 304 touches the remembered state; a
- * 200 streams the body into Archive.ingest (spooled to disk there, so memory stays bounded) and
- * then remembers the validators. Network errors, 5xx and 429 are retried with exponential
- * backoff (honouring a Retry-After up to 60 s); re-ingesting after a failed attempt is safe
- * because ingest is idempotent by content hash.
+ * Fetches one URL (registered, or followed from a listing) and archives what it returns. A 304
+ * touches the remembered state; a 200 streams the body into Archive.ingest (spooled to disk there,
+ * so memory stays bounded) and then remembers the validators, keyed by this URL. Retried as
+ * `withRetries` says; re-ingesting after a failed attempt is safe because ingest is idempotent by
+ * content hash.
  */
-export async function fetchUrl(ctx: UrlContext, url: string): Promise<UrlOutcome> {
+export function fetchUrl(ctx: UrlContext, url: string): Promise<UrlOutcome> {
   const table = ctx.deps.tables.archive;
-  for (let attempt = 1; ; attempt++) {
+  return withRetries(ctx, url, async (attempt) => {
+    const state = await getFetchState(table, ctx.sourceId, url);
+    const opened = await openUrl(url, openOptions(ctx, conditionalHeaders(state)));
+    const at = ctx.deps.clock.now().toISOString();
+    if (opened.status === 304) {
+      await touchFetchState(table, ctx.sourceId, url, at);
+      return { kind: 'not_modified', url, attempts: attempt };
+    }
+    const result = await ingestBody(ctx, opened.body, {
+      name: fileNameFor(opened.response.headers['content-disposition'], opened.finalUrl, ctx.sourceId),
+      contentType: opened.response.headers['content-type'],
+      sourceUrl: opened.finalUrl.href,
+    });
+    await putFetchState(table, ctx.sourceId, {
+      url,
+      etag: opened.response.headers.etag ?? null,
+      last_modified: opened.response.headers['last-modified'] ?? null,
+      sha256: result.files[0]?.sha256 ?? '',
+      final_url: opened.finalUrl.href,
+      fetched_at: at,
+      checked_at: at,
+    });
+    return { kind: 'archived', url, attempts: attempt, finalUrl: opened.finalUrl.href, result };
+  });
+}
+
+/** The request options every fetch shares: the policy, timeouts, size cap, our User-Agent. */
+export function openOptions(ctx: UrlContext, conditional: Record<string, string>, maxBytes = ctx.maxBytes) {
+  return {
+    http: ctx.http,
+    policy: ctx.policy,
+    timeoutMs: ctx.timeoutMs,
+    maxBytes,
+    headers: { 'user-agent': ctx.userAgent, 'accept-encoding': 'identity', ...conditional },
+  };
+}
+
+/**
+ * Runs one attempt after another until one succeeds: network errors, 5xx and 429 are retried with
+ * exponential backoff (honouring a Retry-After up to 60 s) up to `maxAttempts`; policy, size and
+ * 4xx errors end at once. The final failure is a UrlFailure carrying the attempt count.
+ */
+export async function withRetries<T>(ctx: UrlContext, url: string, attempt: (n: number) => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
     try {
-      const state = await getFetchState(table, ctx.sourceId, url);
-      const headers = { 'user-agent': ctx.userAgent, 'accept-encoding': 'identity', ...conditionalHeaders(state) };
-      const opened = await openUrl(url, {
-        http: ctx.http,
-        policy: ctx.policy,
-        timeoutMs: ctx.timeoutMs,
-        maxBytes: ctx.maxBytes,
-        headers,
-      });
-      const at = ctx.deps.clock.now().toISOString();
-      if (opened.status === 304) {
-        await touchFetchState(table, ctx.sourceId, url, at);
-        return { kind: 'not_modified', url, attempts: attempt };
-      }
-      const result = await ingestBody(ctx, opened.body, {
-        name: fileNameFor(opened.response.headers['content-disposition'], opened.finalUrl, ctx.sourceId),
-        contentType: opened.response.headers['content-type'],
-        sourceUrl: opened.finalUrl.href,
-      });
-      await putFetchState(table, ctx.sourceId, {
-        url,
-        etag: opened.response.headers.etag ?? null,
-        last_modified: opened.response.headers['last-modified'] ?? null,
-        sha256: result.files[0]?.sha256 ?? '',
-        final_url: opened.finalUrl.href,
-        fetched_at: at,
-        checked_at: at,
-      });
-      return { kind: 'archived', url, attempts: attempt, finalUrl: opened.finalUrl.href, result };
+      return await attempt(n);
     } catch (err) {
-      if (attempt >= ctx.maxAttempts || !isRetryable(err)) throw new UrlFailure(err, attempt);
-      const base = ctx.backoffMs * 2 ** (attempt - 1);
+      if (n >= ctx.maxAttempts || !isRetryable(err)) throw new UrlFailure(err, n);
+      const base = ctx.backoffMs * 2 ** (n - 1);
       const hinted =
         err instanceof HttpStatusError && err.retryAfterMs !== undefined ? Math.min(err.retryAfterMs, 60_000) : 0;
-      ctx.deps.logger.warn('archive.fetch.retry', { source_id: ctx.sourceId, url, attempt, error: messageOf(err) });
+      ctx.deps.logger.warn('archive.fetch.retry', { source_id: ctx.sourceId, url, attempt: n, error: messageOf(err) });
       await ctx.sleep(Math.max(base, hinted));
     }
   }

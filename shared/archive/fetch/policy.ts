@@ -7,6 +7,12 @@
 export interface UrlPolicy {
   /** Hosts (hostname, or hostname:port) that may be fetched over plain http. Default none. */
   allowInsecureHosts?: readonly string[];
+  /**
+   * Follow links behind a publisher's license click-through (a declared `gate`, e.g. CMS's AMA
+   * CPT page in front of the NCCI PTP zips). Off unless the operator has accepted those terms
+   * (FETCH_ACCEPT_LICENSE_GATES=true); gated links are then refused with the terms named.
+   */
+  acceptLicenseGates?: boolean;
 }
 
 /** A request the policy forbids; never retried. */

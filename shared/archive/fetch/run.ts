@@ -4,9 +4,12 @@ import { NotFoundError } from '../../http/errors';
 import { getSource } from '../../sources/registry';
 import { Archive } from '../ingest';
 import { type RunRecord, recordRun } from '../runs';
-import { fetchUrl, messageOf, type UrlContext, type UrlOutcome } from './fetch-url';
+import { fetchUrl, messageOf, type UrlContext } from './fetch-url';
 import { type HttpClient, nodeHttpClient } from './http';
+import { readListing } from './listing';
+import { DEFAULT_MAX_LINKS } from './listing-links';
 import type { UrlPolicy } from './policy';
+import { RunTally } from './tally';
 
 export interface FetchOptions extends UrlPolicy {
   /** Default: node:http(s). */
@@ -23,16 +26,22 @@ export interface FetchOptions extends UrlPolicy {
   backoffMs?: number;
   sleep?: (ms: number) => Promise<void>;
   archive?: Archive;
+  /** Overrides every listing's cap on followed links (tests). */
+  maxLinksPerListing?: number;
 }
 
 /**
  * One fetch run of a source (issue 3, point 5): every registered URL of the source is fetched in
- * registry order and what it returns is archived; the run is recorded when it starts (`running`)
- * and when it ends, as `succeeded` (every URL answered), `partial` (some URLs failed, the others'
- * files are archived and kept) or `failed` (every URL failed, or the run could not proceed).
- * One URL's failure never undoes another's archived files. New versions come with their change
- * records from Archive.ingest. `files_seen` counts URLs that answered with a file (200 archived or
- * 304 unchanged); `new_versions` counts versions this run created, zip members included.
+ * registry order and what it returns is archived. A `listing` URL is a page that links the
+ * publisher's current files: the page is archived and the links its declaration chooses are
+ * fetched as files (./listing.ts), each with its own conditional-request state. The run is
+ * recorded when it starts (`running`) and when it ends, as `succeeded` (every URL answered),
+ * `partial` (some URLs or followed links failed or were refused, the others' files are archived
+ * and kept) or `failed` (nothing answered, or the run could not proceed). One URL's failure never
+ * undoes another's archived files. New versions come with their change records from
+ * Archive.ingest. `files_seen` counts URLs that answered with a file (200 archived or 304
+ * unchanged), listing pages and followed links included; `new_versions` counts versions this run
+ * created, zip members included.
  */
 export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions = {}): Promise<RunRecord> {
   const source = getSource(sourceId);
@@ -57,7 +66,10 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
     sourceId,
     runId: run.run_id,
     http: opts.http ?? nodeHttpClient,
-    policy: { allowInsecureHosts: opts.allowInsecureHosts },
+    policy: {
+      allowInsecureHosts: opts.allowInsecureHosts,
+      acceptLicenseGates: opts.acceptLicenseGates ?? deps.config.fetch.acceptLicenseGates,
+    },
     timeoutMs: opts.timeoutMs ?? deps.config.fetch.timeoutMs,
     maxBytes: opts.maxBytes ?? deps.config.fetch.maxBytes,
     maxAttempts: opts.maxAttempts ?? deps.config.fetch.maxAttempts,
@@ -65,29 +77,25 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
     sleep: opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     userAgent: `warrant-service-archive (+${deps.config.publicBaseUrl})`,
   };
-  let failures = 0;
+  const tally = new RunTally(run, log);
+  const requested = (u: string) => normalized(opts.rewriteUrl ? opts.rewriteUrl(u) : u);
+  // Registered files are fetched as registered: a listing that links one does not fetch it again.
+  const fetched = new Set(source.urls.filter((u) => u.kind === 'file').map((u) => requested(u.url)));
   try {
     if (source.urls.length === 0) throw new Error('the source registers no URLs to fetch');
     for (const registered of source.urls) {
-      const url = opts.rewriteUrl ? opts.rewriteUrl(registered.url) : registered.url;
-      let outcome: UrlOutcome;
-      try {
-        outcome = await fetchUrl(ctx, url);
-      } catch (err) {
-        failures++;
-        run.errors.push({ url: registered.url, message: messageOf(err) });
-        log.warn('archive.fetch.url_failed', { url: registered.url, error: messageOf(err) });
-        continue;
+      const url = requested(registered.url);
+      fetched.add(url);
+      if (registered.kind === 'listing') {
+        const maxLinks = opts.maxLinksPerListing ?? registered.maxLinks ?? DEFAULT_MAX_LINKS;
+        await readListing({ ctx, source, listing: registered, url, tally, fetched, maxLinks }).catch((err) =>
+          tally.fail(registered.url, messageOf(err)),
+        );
+      } else {
+        await tally.attempt(registered.url, () => fetchUrl(ctx, url));
       }
-      run.files_seen++;
-      if (outcome.kind === 'archived') {
-        for (const f of outcome.result.files) {
-          if (f.newVersion && f.versionId !== null) run.version_ids.push(f.versionId);
-        }
-      }
-      log.info('archive.fetch.url', { url: registered.url, outcome: outcome.kind, attempts: outcome.attempts });
     }
-    run.status = failures === 0 ? 'succeeded' : failures < source.urls.length ? 'partial' : 'failed';
+    run.status = tally.status();
   } catch (err) {
     run.status = 'failed';
     run.errors.push({ url: null, message: messageOf(err) });
@@ -98,4 +106,13 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
   await recordRun(table, run);
   log.info('archive.fetch.run', { status: run.status, files_seen: run.files_seen, new_versions: run.new_versions });
   return run;
+}
+
+/** The URL as the WHATWG parser writes it, so a registered URL and a link to it compare equal. */
+function normalized(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url; // refused with a policy error when fetched
+  }
 }

@@ -51,6 +51,12 @@ export const cmsDmeposFeeSchedule: SourceDecl = {
       url: 'https://www.cms.gov/medicare/payment/fee-schedules/dmepos/dmepos-fee-schedule',
       kind: 'listing',
       note: 'Quarterly zips (DMEPOS, PEN, rural ZIP codes, former CBA files, readme PDFs).',
+      // The page links one page per release (…/dmepos-fee-schedule/dme26-c, …/dme26), and each
+      // release page links its zip (/files/zip/dme26-c.zip; older ones dme24b.zip). Twelve links
+      // keep the latest releases if the page lists newest first; the rest are reported.
+      via: /^dme\d{2}(?:-?[a-e])?$/i,
+      follow: /^dme\d{2}(?:-?[a-e])?(?:[-_][a-z0-9-]+)?\.zip$/i,
+      maxLinks: 12,
     },
   ],
   docs: [

@@ -9,6 +9,14 @@ import { fromMdy, NO_READING, quarterOf, quarterWindow, reading } from '../versi
 const AMA_NOTICE =
   'CPT only copyright American Medical Association. All rights reserved. CPT codes appear as identifiers; no CPT descriptors are included.';
 
+/**
+ * CMS puts the PTP edit zips behind its AMA end-user license page. The gate is declared so a fetch
+ * run can recognise those links; it follows them only when the operator has accepted the terms
+ * (FETCH_ACCEPT_LICENSE_GATES=true, CDK context acceptLicenseGates) for the use made here: codes,
+ * numbers, dates and rationales, no CPT descriptors. Otherwise each link is reported refused.
+ */
+const AMA_CLICK_THROUGH = 'CMS / AMA CPT end-user license agreement (https://www.cms.gov/license/ama)';
+
 const NCCI_LICENSE: License = {
   name: 'US Government work (public domain), CPT codes under AMA notice',
   notice: AMA_NOTICE,
@@ -74,6 +82,9 @@ export const cmsNcciMue: SourceDecl = {
       url: 'https://www.cms.gov/medicare/coding-billing/national-correct-coding-initiative-ncci-edits/medicare-ncci-medically-unlikely-edits',
       kind: 'listing',
       note: 'Quarterly zips per service type (practitioner, outpatient hospital, DME supplier).',
+      // /files/zip/medicare-ncci-2026-q3-practitioner-services-mue-table.zip,
+      // …-facility-outpatient-hospital-services-mue-table.zip, …-dme-supplier-services-mue-table.zip.
+      follow: /^medicare-ncci-\d{4}-?q[1-4]-.*mue-table.*\.zip$/i,
     },
   ],
   docs: [
@@ -103,6 +114,11 @@ export const cmsNcciPtp: SourceDecl = {
       url: 'https://www.cms.gov/medicare/coding-billing/national-correct-coding-initiative-ncci-edits/medicare-ncci-procedure-procedure-ptp-edits',
       kind: 'listing',
       note: 'Quarterly zips, four parts each for practitioner and hospital edits.',
+      // Linked as /license/ama?file=/files/zip/medicare-ncci-2026q3-practitioner-ptp-edits-ccipra-v322r0-f1.zip
+      // (hospital: …-hospital-ptp-edits-ccioph-…; some quarters spell 2026-q4).
+      follow:
+        /^medicare-ncci-\d{4}-?q[1-4]-(?:practitioner|hospital)-ptp-edits-cci(?:pra|oph|hos)-v\d{3}r\d+-f\d\.zip$/i,
+      gate: { path: '/license/ama', param: 'file', terms: AMA_CLICK_THROUGH },
     },
   ],
   docs: ptpDocs(),

@@ -60,6 +60,10 @@ export const medicaidNadac: SourceDecl = {
       url: 'https://data.medicaid.gov/dataset/nadac-national-average-drug-acquisition-cost',
       kind: 'listing',
       note: 'Weekly CSV download per as-of date.',
+      // Files are served from download.medicaid.gov; the same family also has
+      // nadac-comparison-*.csv and first-time-nadac-rates-*.csv, which are not this document.
+      follow: /^nadac-national-average-drug-acquisition-cost-\d{2}-\d{2}-\d{4}\.csv$/i,
+      followHosts: ['download.medicaid.gov'],
     },
   ],
   docs: [{ docId: 'nadac:1', title: 'NADAC weekly file', match: /^(nadac.*\.csv|NADAC\.csv)$/i }],

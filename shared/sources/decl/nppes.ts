@@ -34,6 +34,9 @@ export const nppes: SourceDecl = {
       url: 'https://download.cms.gov/nppes/NPI_Files.html',
       kind: 'listing',
       note: 'Links the monthly full replacement zip and the weekly incremental zips.',
+      // NPPES_Data_Dissemination_<Month>_<YYYY>_V2.zip (monthly, ~1 GB) and
+      // NPPES_Data_Dissemination_<MMDDYY>_<MMDDYY>_Weekly_V2.zip; the V1 names are no longer fed.
+      follow: /^NPPES_Data_Dissemination_(?:[A-Za-z]+_\d{4}|\d{6}_\d{6}_Weekly)_V2\.zip$/i,
     },
   ],
   docs: [

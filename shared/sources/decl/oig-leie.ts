@@ -33,6 +33,12 @@ export const oigLeie: SourceDecl = {
       kind: 'listing',
       note: 'Names the month of UPDATED.csv and links the monthly supplements.',
     },
+    {
+      // Links every month's supplements kept online: downloadables/<YYYY>/<YYMM>excl.csv and …rein.csv.
+      url: 'https://oig.hhs.gov/exclusions/leie-database-supplement-downloads/',
+      kind: 'listing',
+      note: 'Monthly exclusion and reinstatement supplements.',
+    },
   ],
   docs: [
     { docId: 'leie:1', title: 'LEIE full database (UPDATED.csv)', match: /^UPDATED\.csv$/i },

@@ -51,7 +51,8 @@ const LISTS: readonly StateList[] = [
     read: true,
     publisher: 'Kentucky Cabinet for Health and Family Services, Department for Medicaid Services',
     title: 'Kentucky Medicaid terminated and excluded providers',
-    urls: [listing('https://www.chfs.ky.gov/agencies/dms/', PAGE_NOTE)],
+    // The page links Documents/KYMedicaidTerminationList.xlsx.
+    urls: [listing('https://www.chfs.ky.gov/agencies/dms/dpi/pe/Pages/terminated.aspx', PAGE_NOTE)],
     docs: [{ title: 'KY DMS terminations and exclusions workbook', match: /\.xlsx$/i }],
   },
   {
@@ -127,7 +128,9 @@ const LISTS: readonly StateList[] = [
     read: true,
     publisher: 'Pennsylvania Department of Human Services',
     title: 'Pennsylvania Medicheck precluded providers list',
-    urls: [listing('https://www.dhs.pa.gov/', PAGE_NOTE)],
+    // The list is an export (humanservices.state.pa.us/Medchk/...) whose link carries no file
+    // name, so the document pattern does not choose it: the page is archived, the list is not followed.
+    urls: [listing('https://www.pa.gov/en/agencies/dhs/report-fraud/medicheck-list.html', PAGE_NOTE)],
     docs: [{ title: 'Medicheck precluded providers list', match: /\.(csv|txt)$/i }],
   },
   {

@@ -15,6 +15,8 @@ const DATA_URL = 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
 const LISTING_URL = 'https://oig.hhs.gov/exclusions/exclusions_list.asp';
 const DATA_PATH = '/oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
 const LISTING_PATH = '/oig.hhs.gov/exclusions/exclusions_list.asp';
+const SUPP_URL = 'https://oig.hhs.gov/exclusions/leie-database-supplement-downloads/';
+const SUPP_PATH = '/oig.hhs.gov/exclusions/leie-database-supplement-downloads/';
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe('fetch runs against a local publisher server', () => {
@@ -25,6 +27,8 @@ describe('fetch runs against a local publisher server', () => {
   const updated = fs.readFileSync(path.join(FIXTURES, '2025-01/UPDATED.csv'));
   const changed = fs.readFileSync(path.join(FIXTURES, '2025-03/UPDATED.csv'));
   const listing = Buffer.from('<html><body><h1>LEIE Downloadable Databases</h1><p>Updated 01-2025</p></body></html>\n');
+  /** The supplements page links nothing here (tests/integration/archive-fetch/listing-run.test.ts follows its links). */
+  const supplements = Buffer.from('<html><body><h1>Supplements</h1></body></html>\n');
 
   const options = (extra: FetchOptions = {}): FetchOptions => ({
     rewriteUrl: server.rewrite,
@@ -60,6 +64,7 @@ describe('fetch runs against a local publisher server', () => {
       lastModified: 'Mon, 06 Jul 2026 12:00:00 GMT',
       contentType: 'text/html; charset=utf-8',
     });
+    server.files.set(SUPP_PATH, { body: supplements, etag: '"supp"', contentType: 'text/html' });
   });
   afterEach(async () => {
     await server.close();
@@ -68,14 +73,14 @@ describe('fetch runs against a local publisher server', () => {
 
   it('archives every registered URL, then gets 304s, then exactly one new version for the changed file', async () => {
     const first = await runFetch(h.deps, 'oig_leie', options());
-    expect(first).toMatchObject({ status: 'succeeded', files_seen: 2, new_versions: 1, errors: [] });
+    expect(first).toMatchObject({ status: 'succeeded', files_seen: 3, new_versions: 1, errors: [] });
     expect(first.finished_at).not.toBeNull();
-    expect(await sourceFiles()).toEqual(expect.arrayContaining([sha(updated), sha(listing)]));
+    expect((await sourceFiles()).sort()).toEqual([sha(updated), sha(listing), sha(supplements)].sort());
     const state = await getFetchState(h.deps.tables.archive, 'oig_leie', server.rewrite(DATA_URL));
     expect(state).toMatchObject({ etag: '"leie-v1"', sha256: sha(updated) });
 
     const second = await runFetch(h.deps, 'oig_leie', options());
-    expect(second).toMatchObject({ status: 'succeeded', files_seen: 2, new_versions: 0, version_ids: [] });
+    expect(second).toMatchObject({ status: 'succeeded', files_seen: 3, new_versions: 0, version_ids: [] });
     expect(server.hits(DATA_PATH).map((l) => l.status)).toEqual([200, 304]);
     expect(server.hits(DATA_PATH)[1]!.headers['if-none-match']).toBe('"leie-v1"');
     expect(server.hits(LISTING_PATH)[1]!.headers['if-modified-since']).toBe('Mon, 06 Jul 2026 12:00:00 GMT');
@@ -83,7 +88,7 @@ describe('fetch runs against a local publisher server', () => {
 
     server.files.set(DATA_PATH, { body: changed, etag: '"leie-v2"', contentType: 'text/csv' });
     const third = await runFetch(h.deps, 'oig_leie', options());
-    expect(third).toMatchObject({ status: 'succeeded', files_seen: 2, new_versions: 1 });
+    expect(third).toMatchObject({ status: 'succeeded', files_seen: 3, new_versions: 1 });
     expect(third.version_ids[0]).toBeGreaterThan(first.version_ids[0]!);
     expect(server.hits(LISTING_PATH).map((l) => l.status)).toEqual([200, 304, 304]);
 
@@ -108,19 +113,19 @@ describe('fetch runs against a local publisher server', () => {
     const run = await runFetch(h.deps, 'oig_leie', options());
     expect(run.status).toBe('partial');
     expect(run.new_versions).toBe(1);
-    expect(run.files_seen).toBe(1);
+    expect(run.files_seen).toBe(2);
     expect(run.errors).toEqual([{ url: LISTING_URL, message: expect.stringMatching(/HTTP 503 .*after 3 attempts/) }]);
     expect(server.hits(LISTING_PATH)).toHaveLength(3);
     expect(delays).toEqual([5, 10]);
-    expect(await sourceFiles()).toEqual([sha(updated)]);
+    expect((await sourceFiles()).sort()).toEqual([sha(updated), sha(supplements)].sort());
   });
 
   it('records a run in which every URL fails as failed, without retrying 4xx', async () => {
     server.files.clear();
     const run = await runFetch(h.deps, 'oig_leie', options());
     expect(run).toMatchObject({ status: 'failed', files_seen: 0, new_versions: 0 });
-    expect(run.errors.map((e) => e.url)).toEqual([DATA_URL, LISTING_URL]);
-    expect(server.log).toHaveLength(2);
+    expect(run.errors.map((e) => e.url)).toEqual([DATA_URL, LISTING_URL, SUPP_URL]);
+    expect(server.log).toHaveLength(3);
     const stored = await listRuns(h.deps.tables.archive, { limit: 10, offset: 0 });
     expect(stored.items).toEqual([expect.objectContaining({ run_id: run.run_id, status: 'failed' })]);
   });
@@ -135,7 +140,7 @@ describe('fetch runs against a local publisher server', () => {
     const run = await runFetch(h.deps, 'oig_leie', options());
     expect(run).toMatchObject({ status: 'succeeded', new_versions: 1 });
     expect(server.hits(DATA_PATH).length).toBe(2);
-    expect((await sourceFiles()).sort()).toEqual([sha(updated), sha(listing)].sort());
+    expect((await sourceFiles()).sort()).toEqual([sha(updated), sha(listing), sha(supplements)].sort());
   });
 
   it.each([
@@ -145,13 +150,14 @@ describe('fetch runs against a local publisher server', () => {
     server.files.set(DATA_PATH, { body: updated, etag: '"big"', chunked });
     const cap = listing.length;
     expect(updated.length).toBeGreaterThan(cap);
+    expect(supplements.length).toBeLessThan(cap);
     const run = await runFetch(h.deps, 'oig_leie', options({ maxBytes: cap }));
     expect(run.status).toBe('partial');
     expect(run.errors).toEqual([
       { url: DATA_URL, message: expect.stringMatching(new RegExp(`exceeds the ${cap}-byte size cap`)) },
     ]);
     expect(server.hits(DATA_PATH)).toHaveLength(1);
-    expect(await sourceFiles()).toEqual([sha(listing)]);
+    expect((await sourceFiles()).sort()).toEqual([sha(listing), sha(supplements)].sort());
     expect(await getFetchState(h.deps.tables.archive, 'oig_leie', server.rewrite(DATA_URL))).toBeUndefined();
   });
 
