@@ -81,7 +81,8 @@ function sourceInForce(
   }
   const docs = docsOf(dataset, sourceId);
   const use = (v: CatalogVersion) => {
-    if (tl.loaded.has(v.version_id)) out.versions.push(v);
+    const loaded = tl.loaded.get(v.version_id);
+    if (loaded) out.versions.push({ ...v, generation: loaded.generation });
     else {
       const layout = dataset.parserFor(v) !== undefined;
       out.gaps.push({

@@ -8,7 +8,12 @@
  * | index entry   | I#<dataset>#<index>#<key>            | <version 12>                | rows: every row with the key  |
  * | search token  | T#<dataset>#<token>                  | <version 12>#<record 9>     | row value, filter attributes  |
  *
- * Keys derive from (dataset, version, record), so loading a version twice writes the same items.
+ * `<dataset>` in row, index and token keys is the dataset's namespace for one loader generation:
+ * `<dataset>@<loaderVersion>` for versions loaded since generations exist, the bare dataset id for
+ * versions loaded before (legacy). A new loaderVersion reloads each version into a fresh namespace
+ * and readers switch to it when its marker lands, so answers never mix old and new rows.
+ *
+ * Keys derive from (namespace, version, record), so loading a version twice writes the same items.
  * An index entry aggregates the rows sharing a key in one version, so a batch of keys and versions
  * is one BatchGetItem per hundred (never a query per key).
  */
@@ -20,6 +25,9 @@ const MAX_KEY = 512;
 const cut = (s: string) => (s.length > MAX_KEY ? s.slice(0, MAX_KEY) : s);
 
 export const timelinePk = (dataset: string) => `CTL#${dataset}`;
+/** The key namespace of a dataset's rows for one loader generation (undefined: legacy, unsuffixed). */
+export const namespaceOf = (dataset: string, generation: string | undefined) =>
+  generation === undefined ? dataset : `${dataset}@${generation}`;
 export const rowPk = (dataset: string, versionId: number) => `R#${dataset}#${pad12(versionId)}`;
 export const rowSk = (sortKey: string, record: number) => `${cut(sortKey)}#${pad9(record)}`;
 export const indexPk = (dataset: string, index: string, key: string) => `I#${dataset}#${index}#${cut(key)}`;

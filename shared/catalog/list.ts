@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
 import { type Page, type PageParams, pageTable } from '../http/paging';
 import type { CatalogDataset } from './dataset';
-import { rowPk, tokenPk, versionBounds } from './keys';
+import { namespaceOf, rowPk, tokenPk, versionBounds } from './keys';
 import type { CatalogVersion } from './timeline';
 import type { StoredRow } from './writer';
 
@@ -24,7 +24,8 @@ export function listVersion(
   filter: Record<string, string> = {},
 ): Promise<Page<StoredRow>> {
   if (!dataset.listing) throw new Error(`dataset ${dataset.id} keeps no listing`);
-  return pageTable(deps.tables.catalog, rowPk(dataset.id, version.version_id), p, toStored, {
+  const ns = namespaceOf(dataset.id, version.generation);
+  return pageTable(deps.tables.catalog, rowPk(ns, version.version_id), p, toStored, {
     filter: Object.keys(filter).length ? filter : undefined,
   });
 }
@@ -40,11 +41,19 @@ export async function rowsWithToken(
   versions: readonly CatalogVersion[],
   filter: Record<string, string> = {},
 ): Promise<StoredRow[]> {
-  if (!versions.length) return [];
-  const ids = new Set(versions.map((v) => v.version_id));
-  const items = await deps.tables.catalog.queryAll(tokenPk(dataset.id, token), {
-    between: versionBounds(Math.min(...ids), Math.max(...ids)),
-    filter: Object.keys(filter).length ? filter : undefined,
-  });
-  return items.map(toStored).filter((r) => ids.has(r.version_id));
+  // One query per loader generation in use (usually one): each has its own token partition.
+  const byNs = new Map<string, Set<number>>();
+  for (const v of versions) {
+    const ns = namespaceOf(dataset.id, v.generation);
+    byNs.set(ns, (byNs.get(ns) ?? new Set()).add(v.version_id));
+  }
+  const out: StoredRow[] = [];
+  for (const [ns, ids] of byNs) {
+    const items = await deps.tables.catalog.queryAll(tokenPk(ns, token), {
+      between: versionBounds(Math.min(...ids), Math.max(...ids)),
+      filter: Object.keys(filter).length ? filter : undefined,
+    });
+    out.push(...items.map(toStored).filter((r) => ids.has(r.version_id)));
+  }
+  return out;
 }

@@ -24,7 +24,9 @@ export interface CatalogLoadOutcome {
  * Load one archived version into the catalog: its bytes are streamed from the archive's object
  * store by sha256 (never from anywhere else), parsed by the dataset's parser for that file, and
  * written as rows, index entries and tokens; the version is then marked loaded with its row count.
- * Idempotent: a rerun after a failure rewrites the same items.
+ * Rows are keyed under the dataset's current loader generation (keys.ts), so a reload after a
+ * loader change never overwrites what answers read meanwhile. Idempotent: a rerun after a failure
+ * rewrites the same items.
  */
 export async function loadCatalogVersion(
   deps: Deps,
@@ -68,6 +70,7 @@ export async function loadCatalogVersion(
     rows: writer.rows,
     loaded_at: deps.clock.now().toISOString(),
     loader_version: dataset.loaderVersion,
+    generation: dataset.loaderVersion,
   });
   return {
     ...base,

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
 import type { Key } from '../storage/table';
 import type { CatalogDataset } from './dataset';
-import { indexPk, pad12 } from './keys';
+import { indexPk, namespaceOf, pad12 } from './keys';
 import type { CatalogVersion } from './timeline';
 import type { StoredRow } from './writer';
 
@@ -27,9 +27,12 @@ export async function lookupMany(
   const byPk = new Map<string, string>();
   const all: Key[] = [];
   for (const key of wanted) {
-    const pk = indexPk(dataset.id, index, key);
-    byPk.set(pk, key);
-    for (const v of versions) all.push({ pk, sk: pad12(v.version_id) });
+    for (const v of versions) {
+      // Each version's rows live under its loader generation's namespace (keys.ts).
+      const pk = indexPk(namespaceOf(dataset.id, v.generation), index, key);
+      byPk.set(pk, key);
+      all.push({ pk, sk: pad12(v.version_id) });
+    }
   }
   const chunks: Key[][] = [];
   for (let i = 0; i < all.length; i += BATCH_KEYS) chunks.push(all.slice(i, i + BATCH_KEYS));

@@ -6,7 +6,7 @@ import { trackLoad } from '../platform/load-history';
 import type { CatalogDataset } from './dataset';
 import { CATALOG_DATASETS } from './datasets';
 import { type CatalogLoadOutcome, loadCatalogVersion } from './load';
-import { type CatalogVersion, readTimeline, registerVersion } from './timeline';
+import { type CatalogVersion, type LoadedVersion, readTimeline, registerVersion } from './timeline';
 
 export interface SyncCatalogOptions {
   /** Only these datasets (default: all). */
@@ -19,7 +19,7 @@ export interface SyncCatalogOptions {
 /**
  * Bring the catalog up to date with the archive: register every archived version of every
  * dataset's documents in the dataset's timeline, then load each version that a layout reads and
- * that is not loaded yet, oldest first. Run it after imports, after fetch runs and at start-up;
+ * that is not loaded yet (or was loaded by an older loaderVersion), oldest first. Run it after imports, after fetch runs and at start-up;
  * safe to run any number of times (every write is idempotent). One load attempt per source is
  * recorded (GET /sources/{id}/history). A version whose file does not parse is reported and left
  * unloaded (answers then carry a `not_loaded` gap for it); storage outages are rethrown.
@@ -32,12 +32,21 @@ export async function syncCatalog(deps: Deps, opts: SyncCatalogOptions = {}): Pr
     for (const [sourceId, tl] of await readTimeline(deps.tables.catalog, dataset.id)) {
       if (!wanted(sourceId)) continue;
       const pending = tl.versions
-        .filter((v) => !tl.loaded.has(v.version_id) && dataset.parserFor(v) !== undefined)
+        .filter((v) => needsLoad(dataset, tl.loaded.get(v.version_id)) && dataset.parserFor(v) !== undefined)
         .sort((a, b) => a.version_id - b.version_id);
-      if (pending.length) outcomes.push(...(await loadSource(deps, dataset, sourceId, pending, opts.log)));
+      const reloads = new Set(pending.filter((v) => tl.loaded.has(v.version_id)).map((v) => v.version_id));
+      if (pending.length) outcomes.push(...(await loadSource(deps, dataset, sourceId, pending, reloads, opts.log)));
     }
   }
   return outcomes;
+}
+
+/**
+ * A version needs (re)loading when it is not loaded, or was loaded by another loader version: the
+ * reload writes a new generation and answers keep reading the old one until it is complete.
+ */
+function needsLoad(dataset: CatalogDataset, loaded: LoadedVersion | undefined): boolean {
+  return !loaded || loaded.loader_version !== dataset.loaderVersion;
 }
 
 async function registerArchived(deps: Deps, dataset: CatalogDataset, wanted: (s: string) => boolean) {
@@ -68,6 +77,7 @@ async function loadSource(
   dataset: CatalogDataset,
   sourceId: string,
   pending: CatalogVersion[],
+  reloads: ReadonlySet<number>,
   log?: (line: string) => void,
 ): Promise<CatalogLoadOutcome[]> {
   const outcomes: CatalogLoadOutcome[] = [];
@@ -95,7 +105,8 @@ async function loadSource(
           failures.push(`v${v.version_id}: ${error}`);
         }
         outcomes.push(outcome);
-        if (outcome.status === 'loaded') progress.loaded(v.version_id, outcome.rows);
+        // A reload (new loaderVersion) replaces a version's rows: it adds none to the source's count.
+        if (outcome.status === 'loaded') progress.loaded(v.version_id, reloads.has(v.version_id) ? 0 : outcome.rows);
         if (outcome.entities) progress.count(outcome.entities.name, outcome.entities.value);
         log?.(
           `catalog ${dataset.id} ${sourceId} ${v.doc_id} v${v.version_id} (${v.name}): ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}, ${outcome.rows} rows, ${outcome.ms} ms`,

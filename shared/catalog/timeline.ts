@@ -18,6 +18,8 @@ export interface CatalogVersion {
   publisher_effective_from: string | null;
   publisher_effective_to: string | null;
   observed_from: string;
+  /** Set on versions in force (shared/catalog/in-force.ts): the loader generation its rows are keyed under. */
+  generation?: string;
 }
 
 export interface LoadedVersion {
@@ -25,6 +27,8 @@ export interface LoadedVersion {
   rows: number;
   loaded_at: string;
   loader_version: string;
+  /** The key namespace generation its rows were written under; absent on legacy markers (unsuffixed keys). */
+  generation?: string;
 }
 
 export interface SourceTimeline {
@@ -45,13 +49,23 @@ export async function registerVersion(table: Table, dataset: string, v: CatalogV
   );
 }
 
-/** Record that a version's rows are fully written (idempotent). */
+/**
+ * Record that a version's rows are fully written under a generation: the marker (with its row
+ * count) is appended once per version and generation, and `gen_<version_id>` names the generation
+ * answers read from now on (last write wins, so a later reload, or a return to an earlier loader,
+ * switches readers over only after its rows are complete).
+ */
 export async function markLoaded(table: Table, dataset: string, sourceId: string, l: LoadedVersion): Promise<void> {
-  await table.update(
-    { pk: timelinePk(dataset), sk: sourceId },
-    { append: { loaded_ids: [l.version_id], loaded: [l] }, ifNotContains: { loaded_ids: l.version_id } },
-  );
+  const key = { pk: timelinePk(dataset), sk: sourceId };
+  const tag = `${l.version_id}@${l.generation ?? ''}`;
+  await table.update(key, {
+    append: { loaded_ids: [l.version_id], loaded_gens: [tag], loaded: [l] },
+    ifNotContains: { loaded_gens: tag },
+  });
+  if (l.generation !== undefined) await table.update(key, { set: { [currentGenAttr(l.version_id)]: l.generation } });
 }
+
+const currentGenAttr = (versionId: number) => `gen_${versionId}`;
 
 /** Every source timeline of a dataset, by source id (one query). */
 export async function readTimeline(table: Table, dataset: string): Promise<Map<string, SourceTimeline>> {
@@ -60,7 +74,11 @@ export async function readTimeline(table: Table, dataset: string): Promise<Map<s
   for (const it of items) {
     const loaded = new Map<number, LoadedVersion>();
     for (const l of (it.loaded as LoadedVersion[] | undefined) ?? []) {
-      loaded.set(Number(l.version_id), { ...l, version_id: Number(l.version_id), rows: Number(l.rows) });
+      const id = Number(l.version_id);
+      // The marker of the generation in use (gen_<id>); legacy items have none: the newest marker.
+      const current = it[currentGenAttr(id)] as string | undefined;
+      if (current !== undefined && l.generation !== current) continue;
+      loaded.set(id, { ...l, version_id: id, rows: Number(l.rows) });
     }
     out.set(String(it.sk), {
       source_id: String(it.sk),

@@ -32,6 +32,7 @@ export async function viewOf(
   const versions = versionsUsed(f);
   const byId = new Map<number, CatalogVersion>();
   for (const tl of timelines.values()) for (const v of tl.versions) byId.set(v.version_id, v);
+  for (const v of versions) byId.set(v.version_id, v); // in force: carries its loader generation
   return {
     dataset,
     date,

@@ -1,7 +1,7 @@
 import type { Located } from '../publishers/common/types';
 import type { Item, Table } from '../storage/table';
 import type { CatalogDataset } from './dataset';
-import { indexPk, pad12, rowPk, rowSk, tokenPk, tokenSk } from './keys';
+import { indexPk, namespaceOf, pad12, rowPk, rowSk, tokenPk, tokenSk } from './keys';
 import type { CatalogVersion } from './timeline';
 
 /** Items buffered before a batch write; the buffer never holds more (plus one row's items). */
@@ -35,11 +35,16 @@ export class CatalogWriter<R extends Located = Located> {
   /** Rows left out of index entries already holding MAX_ROWS_PER_KEY rows. */
   overflow = 0;
 
+  /** The key namespace of the dataset's current loader generation. */
+  private readonly ns: string;
+
   constructor(
     private readonly table: Table,
     private readonly dataset: CatalogDataset<R>,
     private readonly version: CatalogVersion,
-  ) {}
+  ) {
+    this.ns = namespaceOf(dataset.id, dataset.loaderVersion);
+  }
 
   async add(row: R): Promise<void> {
     const record = row.locator.record;
@@ -53,15 +58,14 @@ export class CatalogWriter<R extends Located = Located> {
     const listing = this.dataset.listing;
     const filters = listing?.filters(row) ?? {};
     if (listing) {
-      const item = { pk: rowPk(this.dataset.id, stored.version_id), sk: rowSk(listing.sortKey(row), record) };
+      const item = { pk: rowPk(this.ns, stored.version_id), sk: rowSk(listing.sortKey(row), record) };
       this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, ...filters, value: stored.value });
     }
     for (const idx of this.dataset.indexes) {
-      for (const key of new Set(idx.keys(row)))
-        this.index(indexPk(this.dataset.id, idx.name, key), !!idx.unique, stored);
+      for (const key of new Set(idx.keys(row))) this.index(indexPk(this.ns, idx.name, key), !!idx.unique, stored);
     }
     for (const token of new Set(this.dataset.tokens?.(row) ?? [])) {
-      const item = { pk: tokenPk(this.dataset.id, token), sk: tokenSk(stored.version_id, record) };
+      const item = { pk: tokenPk(this.ns, token), sk: tokenSk(stored.version_id, record) };
       this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, ...filters, value: stored.value });
     }
     this.rows++;
