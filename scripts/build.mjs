@@ -48,6 +48,14 @@ const rows = await Promise.all(
     return { name, bytes: fs.statSync(outfile).size, inputs: Object.keys(result.metafile.inputs).length };
   }),
 );
+// The docs page's Swagger UI files travel beside the meta bundle (functions/meta/docs-assets.ts).
+if (entries.includes('meta')) {
+  const assetDir = path.join(outDir, 'meta', 'swagger-ui');
+  fs.mkdirSync(assetDir, { recursive: true });
+  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE']) {
+    fs.copyFileSync(path.join(root, 'node_modules', 'swagger-ui-dist', file), path.join(assetDir, file));
+  }
+}
 const w = Math.max(...rows.map((r) => r.name.length), 8);
 console.log(`${'function'.padEnd(w)}  ${'bundle KiB'.padStart(10)}  modules`);
 for (const r of rows) console.log(`${r.name.padEnd(w)}  ${(r.bytes / 1024).toFixed(1).padStart(10)}  ${r.inputs}`);

@@ -1,8 +1,9 @@
-import { SwaggerUI } from '@hono/swagger-ui';
 import { createRoute, z } from '@hono/zod-openapi';
 import contract from '../../contract/openapi.json';
 import type { createRouter } from '../../shared/http/app';
+import { NotFoundError } from '../../shared/http/errors';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import { DOCS_ASSETS, type DocsAsset, docsAsset } from './docs-assets';
 
 const OpenApiDocument = z
   .record(z.string(), z.unknown())
@@ -30,13 +31,28 @@ const docs = createRoute({
   },
 });
 
-/** The docs page: Swagger UI loading the contract from this deployment (relative URL, any host). */
+/**
+ * The docs page: Swagger UI (script and styles served by this deployment, no CDN) loading the
+ * contract from this deployment (relative URLs, any host).
+ */
 function docsPage(): string {
-  const ui = SwaggerUI({ url: '/openapi.json', persistAuthorization: true, displayRequestDuration: true });
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Warrant service API</title></head>
-<body>${ui}</body></html>
+<title>Warrant service API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>
+window.onload = () => {
+  window.ui = SwaggerUIBundle({
+    url: '/openapi.json',
+    dom_id: '#swagger-ui',
+    persistAuthorization: true,
+    displayRequestDuration: true,
+  });
+};
+</script>
+</body></html>
 `;
 }
 
@@ -45,4 +61,14 @@ export function mountDocs(router: ReturnType<typeof createRouter>): void {
   const html = docsPage();
   router.openapi(openapi, (c) => c.json(contract as Record<string, unknown>, 200));
   router.openapi(docs, (c) => c.html(html, 200));
+  // Static files of the docs page: not part of the API contract (plain route, public by policy).
+  router.get('/docs/assets/:file', (c) => {
+    const file = c.req.param('file');
+    if (!Object.hasOwn(DOCS_ASSETS, file)) throw new NotFoundError(`No docs asset named ${file}.`);
+    const name = file as DocsAsset;
+    return c.body(new Uint8Array(docsAsset(name)), 200, {
+      'content-type': DOCS_ASSETS[name],
+      'cache-control': 'public, max-age=86400',
+    });
+  });
 }

@@ -78,4 +78,23 @@ suite('HTML pages in headless Chromium', () => {
     expect(stats.colors).toBeGreaterThan(3);
     await page.close();
   });
+
+  it('/docs renders Swagger UI from this server alone (every other host is blocked)', async () => {
+    const page = await browser.newPage();
+    const offHost: string[] = [];
+    await page.route('**/*', (route) => {
+      if (route.request().url().startsWith(server.baseUrl)) return route.continue();
+      offHost.push(route.request().url());
+      return route.abort();
+    });
+    const res = await page.goto(`${server.baseUrl}/docs`);
+    expect(res?.status()).toBe(200);
+    const title = page.locator('.swagger-ui .info .title').first();
+    await title.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await title.textContent()).toContain('Warrant service API');
+    await page.locator('.opblock').first().waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
+    expect(offHost).toEqual([]);
+    await page.close();
+  });
 });

@@ -38,6 +38,7 @@ const REQUESTS: Record<string, { path: string; query?: string; auth?: 'key' | 'a
   warrant: { path: '/rules/warrant', query: 'hcpcs=E0100&as_of=2025-01-15', auth: 'key' },
   // Specified but not built: the group answers a 501 problem by design.
   catalog: { path: '/rx/summary', auth: 'key', status: 501 },
+  exclusions: { path: '/exclusions/state/coverage', auth: 'key' },
 };
 
 describe('bundled handlers under Lambda events against the embedded engines', () => {
@@ -161,6 +162,20 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
         body: '',
       });
     }
+  });
+
+  it('serves the docs page and its Swagger UI files from the meta bundle folder (no CDN)', async () => {
+    if (!built.includes('meta')) return;
+    const page = (await handlerOf('meta')(httpApiEvent('GET', '/docs', '', {}), lambdaContext)) as HttpResult;
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/docs/assets/swagger-ui-bundle.js');
+    const js = (await handlerOf('meta')(
+      httpApiEvent('GET', '/docs/assets/swagger-ui-bundle.js', '', {}),
+      lambdaContext,
+    )) as HttpResult & { isBase64Encoded?: boolean };
+    expect(js.statusCode).toBe(200);
+    const bytes = Buffer.from(js.body, js.isBase64Encoded ? 'base64' : 'utf8');
+    expect(bytes.equals(fs.readFileSync(path.join(dir, 'meta', 'swagger-ui', 'swagger-ui-bundle.js')))).toBe(true);
   });
 
   it('runs the delivery job on its scheduled event', async () => {

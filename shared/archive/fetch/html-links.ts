@@ -6,11 +6,17 @@
  * data: and the like are not files); each URL once, in page order.
  */
 export function extractLinks(html: string, pageUrl: URL): URL[] {
-  const text = html.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<script\b[\s\S]*?<\/script\s*>/gi, ' ');
+  // Every pattern here matches from any opening to its close or to the end of the page, so an
+  // opening that never closes is consumed once (linear time on hostile pages), as a browser does:
+  // an unclosed comment or script runs to the end, a tag cut off by the end is dropped.
+  const text = html
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
+    .replace(/<script\b[\s\S]*?(?:<\/script\s*>|$)/gi, ' ');
   const base = baseOf(text, pageUrl);
   const seen = new Set<string>();
   const out: URL[] = [];
-  for (const m of text.matchAll(/<(?:a|area)\b([^>]*)>/gi)) {
+  for (const m of text.matchAll(/<(?:a|area)\b([^>]*)(>?)/gi)) {
+    if (m[2] === '') continue;
     const raw = attribute(m[1]!);
     if (raw === undefined) continue;
     const href = decodeEntities(raw).trim();
@@ -41,8 +47,8 @@ export function linkFileName(url: URL): string {
 }
 
 function baseOf(text: string, pageUrl: URL): URL {
-  const tag = /<base\b([^>]*)>/i.exec(text);
-  const href = tag ? attribute(tag[1]!) : undefined;
+  const tag = /<base\b([^>]*)(>?)/i.exec(text);
+  const href = tag && tag[2] !== '' ? attribute(tag[1]!) : undefined;
   if (href === undefined) return pageUrl;
   try {
     return new URL(decodeEntities(href).trim(), pageUrl);

@@ -12,6 +12,12 @@ import type { RunTally } from './tally';
 /** A listing page is parsed in memory, so it gets a cap of its own (below the file cap). */
 export const LISTING_MAX_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Refused links reported one by one per listing; the rest are counted in one entry, so a page
+ * with thousands of refused links cannot push the run record past DynamoDB's 400 KB item limit.
+ */
+export const MAX_REFUSALS_REPORTED = 20;
+
 /** A fetched listing page: the outcome as for any URL, plus the HTML and the URL it came from. */
 export type ListingOutcome = UrlOutcome & { html: string; page: URL };
 
@@ -92,14 +98,22 @@ export async function readListing(job: ListingJob): Promise<void> {
   const top = await tally.attempt(listing.url, () => fetchListingPage(ctx, job.url));
   if (!top) return;
   const rule = linkRule(job.source, listing, [new URL(job.url).host], ctx.policy);
-  const chosen = choose(job, top, rule);
+  const refusals = { reported: 0, more: 0 };
+  const choose = (page: ListingOutcome, r: LinkRule) => chooseReporting(job, page, r, refusals);
+  const chosen = choose(top, rule);
   const pages = capped(job, fresh(chosen.pages, job.fetched), 'release page');
   const files = [...chosen.files];
   const below: LinkRule = { ...rule, isPage: () => false, hosts: [...rule.hosts, top.page.host] };
   for (const p of pages) {
     job.fetched.add(p.href);
     const sub = await tally.attempt(p.href, () => fetchListingPage(ctx, p.href));
-    if (sub) files.push(...choose(job, sub, below).files);
+    if (sub) files.push(...choose(sub, below).files);
+  }
+  if (refusals.more > 0) {
+    tally.fail(
+      listing.url,
+      `${refusals.more} more link(s) refused, not listed one by one (the first ${MAX_REFUSALS_REPORTED} are)`,
+    );
   }
   for (const f of capped(job, fresh(files, job.fetched), 'file')) {
     job.fetched.add(f.href);
@@ -107,9 +121,20 @@ export async function readListing(job: ListingJob): Promise<void> {
   }
 }
 
-function choose(job: ListingJob, page: ListingOutcome, rule: LinkRule) {
+function chooseReporting(
+  job: ListingJob,
+  page: ListingOutcome,
+  rule: LinkRule,
+  refusals: { reported: number; more: number },
+) {
   const chosen = chooseLinks(extractLinks(page.html, page.page), page.page, rule);
-  for (const r of chosen.refused) job.tally.fail(r.url, r.reason);
+  for (const r of chosen.refused) {
+    if (refusals.reported >= MAX_REFUSALS_REPORTED) refusals.more++;
+    else {
+      refusals.reported++;
+      job.tally.fail(r.url, r.reason);
+    }
+  }
   return chosen;
 }
 

@@ -2,6 +2,10 @@ import type { Logger } from '../../log';
 import type { RunRecord } from '../runs';
 import { messageOf, type UrlOutcome } from './fetch-url';
 
+/** Longest URL or message kept in the run record: a hostile page can link a megabyte-long URL. */
+const MAX_TEXT = 1000;
+const clip = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}...` : s);
+
 /**
  * What one fetch run has seen so far: every URL it requested (registered or followed from a
  * listing) either answered (200 archived or 304 unchanged) or failed, and each failure is one
@@ -40,14 +44,14 @@ export class RunTally {
   /** A URL that could not be fetched (or was refused): the run is at best partial. */
   fail(label: string, message: string): void {
     this.failures++;
-    this.run.errors.push({ url: label, message });
-    this.log.warn('archive.fetch.url_failed', { url: label, error: message });
+    this.run.errors.push({ url: clip(label), message: clip(message) });
+    this.log.warn('archive.fetch.url_failed', { url: clip(label), error: clip(message) });
   }
 
   /** Something the operator should see that is not a failure. */
   note(label: string, message: string): void {
-    this.run.errors.push({ url: label, message });
-    this.log.info('archive.fetch.note', { url: label, note: message });
+    this.run.errors.push({ url: clip(label), message: clip(message) });
+    this.log.info('archive.fetch.note', { url: clip(label), note: clip(message) });
   }
 
   /** succeeded: nothing failed; partial: something failed and something answered; failed: nothing answered. */

@@ -27,6 +27,26 @@ describe('GET /openapi.json and /docs', () => {
     const html = await res.text();
     expect(html).toContain('SwaggerUIBundle');
     expect(html).toContain("url: '/openapi.json'");
+    // No CDN: the page's script and styles come from this deployment.
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const [asset, type] of [
+      ['/docs/assets/swagger-ui-bundle.js', /^text\/javascript/],
+      ['/docs/assets/swagger-ui.css', /^text\/css/],
+    ] as const) {
+      expect(html).toContain(asset);
+      const a = await get(asset);
+      expect([asset, a.status]).toEqual([asset, 200]);
+      expect(a.headers.get('content-type')).toMatch(type);
+      expect((await a.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    }
+  });
+
+  it('answers 404 problem+json for any other docs asset name, never a file outside the two', async () => {
+    for (const p of ['/docs/assets/package.json', '/docs/assets/..%2F..%2Fpackage.json', '/docs/assets/LICENSE']) {
+      const res = await get(p);
+      expect([p, res.status]).toEqual([p, 404]);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    }
   });
 });
 
