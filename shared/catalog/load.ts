@@ -10,7 +10,8 @@ export interface CatalogLoadOutcome {
   doc_id: string;
   version_id: number;
   name: string;
-  status: 'loaded' | 'no_loader' | 'failed';
+  /** busy: another process held this version's load lease, or finished it meanwhile (sync.ts). */
+  status: 'loaded' | 'no_loader' | 'failed' | 'busy';
   rows: number;
   /** Most items buffered at once while writing (memory check). */
   peak_buffered: number;

@@ -46,7 +46,9 @@ export async function lookupMany(
         const seen = new Set(list.map((r) => `${r.version_id}:${r.record}`));
         for (const r of (item.rows as StoredRow[] | undefined) ?? []) {
           const row = { ...r, version_id: Number(r.version_id), record: Number(r.record) };
-          if (!seen.has(`${row.version_id}:${row.record}`)) list.push(row);
+          const id = `${row.version_id}:${row.record}`;
+          if (!seen.has(id)) list.push(row);
+          seen.add(id);
         }
         out.set(key, list);
       }

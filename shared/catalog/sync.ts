@@ -5,6 +5,7 @@ import { AppError } from '../http/errors';
 import { trackLoad } from '../platform/load-history';
 import type { CatalogDataset } from './dataset';
 import { CATALOG_DATASETS } from './datasets';
+import { releaseLoadLease, takeLoadLease } from './lease';
 import { type CatalogLoadOutcome, loadCatalogVersion } from './load';
 import { type CatalogVersion, type LoadedVersion, readTimeline, registerVersion } from './timeline';
 
@@ -39,6 +40,12 @@ export async function syncCatalog(deps: Deps, opts: SyncCatalogOptions = {}): Pr
     }
   }
   return outcomes;
+}
+
+/** Whether the version's current marker is already this dataset's loader version. */
+async function loadedBy(deps: Deps, dataset: CatalogDataset, v: CatalogVersion): Promise<boolean> {
+  const tl = (await readTimeline(deps.tables.catalog, dataset.id)).get(v.source_id);
+  return !needsLoad(dataset, tl?.loaded.get(v.version_id));
 }
 
 /**
@@ -86,23 +93,35 @@ async function loadSource(
     await trackLoad(deps, sourceId, async (progress) => {
       for (const v of pending) {
         const started = Date.now();
+        const base = { dataset: dataset.id, source_id: sourceId, doc_id: v.doc_id, version_id: v.version_id };
         let outcome: CatalogLoadOutcome;
-        try {
-          outcome = await loadCatalogVersion(deps, dataset, v);
-        } catch (e) {
-          if (e instanceof AppError && e.status === 503) throw e;
-          const error = e instanceof Error ? e.message : String(e);
-          const base = { dataset: dataset.id, source_id: sourceId, doc_id: v.doc_id, version_id: v.version_id };
-          outcome = {
-            ...base,
-            name: v.name,
-            status: 'failed',
-            rows: 0,
-            peak_buffered: 0,
-            ms: Date.now() - started,
-            error,
-          };
-          failures.push(`v${v.version_id}: ${error}`);
+        const gen = dataset.loaderVersion;
+        if (!(await takeLoadLease(deps.tables.catalog, dataset.id, v, gen, deps.clock.now()))) {
+          outcome = { ...base, name: v.name, status: 'busy', rows: 0, peak_buffered: 0, ms: 0 };
+          outcome.error = 'another process is loading this version';
+        } else {
+          try {
+            // Re-read under the lease: a loader that finished since this sync read the timeline is not redone.
+            if (await loadedBy(deps, dataset, v)) {
+              outcome = { ...base, name: v.name, status: 'busy', rows: 0, peak_buffered: 0, ms: 0 };
+              outcome.error = 'loaded by another process meanwhile';
+            } else outcome = await loadCatalogVersion(deps, dataset, v);
+          } catch (e) {
+            if (e instanceof AppError && e.status === 503) throw e;
+            const error = e instanceof Error ? e.message : String(e);
+            outcome = {
+              ...base,
+              name: v.name,
+              status: 'failed',
+              rows: 0,
+              peak_buffered: 0,
+              ms: Date.now() - started,
+              error,
+            };
+            failures.push(`v${v.version_id}: ${error}`);
+          } finally {
+            await releaseLoadLease(deps.tables.catalog, dataset.id, v, gen);
+          }
         }
         outcomes.push(outcome);
         // A reload (new loaderVersion) replaces a version's rows: it adds none to the source's count.

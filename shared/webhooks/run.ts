@@ -1,3 +1,5 @@
+import { PENDING_INDEX } from '../archive/keys';
+import { toVersionRecord } from '../archive/version-record';
 import type { Deps } from '../deps';
 import type { ChangeRecord } from '../feed/change-record';
 import { settleLoadedPending } from '../feed/codes-status';
@@ -49,6 +51,15 @@ export interface DeliveryStats {
   changes_sent: number;
   slowest_attempt_ms: number;
   duration_ms: number;
+  /** The lowest version still being written when the run read the feed (cursors stop before it), else null. */
+  head_cut_at: number | null;
+}
+
+/** The lowest version id an ingest has taken but not finished (its marker still pending), if any. */
+async function lowestPendingVersion(archive: DeliveryDeps['tables']['archive']): Promise<number | null> {
+  const markers = await archive.queryAll(PENDING_INDEX, { index: 'gsi2' });
+  const ids = markers.map((m) => toVersionRecord(m).version_id).filter((id) => Number.isFinite(id));
+  return ids.length ? Math.min(...ids) : null;
 }
 
 /** A delivery running longer than this (healthy receivers answer in milliseconds) frees its slot. */
@@ -62,7 +73,11 @@ export const SLOW_LANE_FACTOR = 8;
  *  - a cursor only moves by a conditional write from the value this run read, so overlapping
  *    runs never both advance it and it never moves backwards;
  *  - on success it moves to the feed head read at the start of the run (or to just before a held
- *    change, below);
+ *    change, below). The head never passes a version still being written: version ids are taken
+ *    when an ingest starts and its change record lands when it completes, so a slow ingest can
+ *    finish after a faster one with a higher id. The head is cut to just before the lowest
+ *    version still marked pending (read after the feed), and that change is delivered by a later
+ *    run once it lands (a crashed writer's version is finished by the next fetch run's repair);
  *  - on failure it moves at most to just before the first change still owed (passing only changes
  *    out of scope or older than 14 days), so the next run resends everything owed plus new changes;
  *  - a change whose affected_codes are still `pending` (its facts not loaded yet, or their load
@@ -98,6 +113,7 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
     changes_sent: 0,
     slowest_attempt_ms: 0,
     duration_ms: 0,
+    head_cut_at: null,
   };
   const subs = await listActive(table);
   stats.subscriptions = subs.length;
@@ -108,7 +124,10 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
   const feed = await settleLoadedPending(deps.tables.facts, scanned);
   feed.sort((a, b) => a.version_id - b.version_id);
   stats.changes_scanned = feed.length;
-  const head = feed.length ? (feed[feed.length - 1] as ChangeRecord).version_id : 0;
+  const headRead = feed.length ? (feed[feed.length - 1] as ChangeRecord).version_id : 0;
+  const unfinished = subs.length ? await lowestPendingVersion(deps.tables.archive) : null;
+  const head = unfinished !== null && unfinished <= headRead ? unfinished - 1 : headRead;
+  stats.head_cut_at = unfinished !== null && unfinished <= headRead ? unfinished : null;
   const expiredUnmapped = new Map<number, ChangeRecord>();
 
   const deliverOne = async (sub: Subscription) => {

@@ -9,9 +9,7 @@ export function extractLinks(html: string, pageUrl: URL): URL[] {
   // Every pattern here matches from any opening to its close or to the end of the page, so an
   // opening that never closes is consumed once (linear time on hostile pages), as a browser does:
   // an unclosed comment or script runs to the end, a tag cut off by the end is dropped.
-  const text = html
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, ' ')
-    .replace(/<script\b[\s\S]*?(?:<\/script\s*>|$)/gi, ' ');
+  const text = html.replace(/<!--[\s\S]*?(?:-->|$)/g, ' ').replace(/<script\b[\s\S]*?(?:<\/script\s*>|$)/gi, ' ');
   const base = baseOf(text, pageUrl);
   const seen = new Set<string>();
   const out: URL[] = [];

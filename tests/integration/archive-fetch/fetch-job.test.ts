@@ -1,6 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fetchJob } from '../../../functions/fetch/job';
+import { Archive } from '../../../shared/archive/ingest';
+import { readTimeline } from '../../../shared/catalog/timeline';
+import { FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/federal-dataset';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { type PublisherServer, startPublisherServer } from '../../helpers/publisher-server';
 import { buildZip } from '../../helpers/zip-writer';
@@ -38,6 +41,29 @@ describe('the scheduled fetch job', () => {
       'https://downloads.cms.gov/medicare-coverage-database/downloads/exports/current_article.zip',
     ]);
     expect(server.log.map((l) => l.path)).toHaveLength(2);
+  });
+
+  it('loads what is archived but not loaded even when the run finds nothing new (a retry of a cut-short load)', async () => {
+    // Archived without a load, as after a job that timed out between archiving and loading.
+    const leie = path.resolve(__dirname, '../../fixtures/publisher/oig_leie/2025-01/UPDATED.csv');
+    const ingest = await new Archive(h.deps).ingest({
+      sourceId: 'oig_leie',
+      name: 'UPDATED.csv',
+      body: fs.readFileSync(leie),
+      publisherVersion: '01-2025',
+    });
+    const versionId = ingest.files[0]!.versionId as number;
+    const before = (await readTimeline(h.deps.tables.catalog, FEDERAL_EXCLUSIONS)).get('oig_leie');
+    expect(before?.loaded.has(versionId) ?? false).toBe(false);
+    // The publisher answers nothing usable (every URL 404 on the local server): no new version.
+    const run = await fetchJob(
+      h.deps,
+      { source_id: 'oig_leie' },
+      { rewriteUrl: server.rewrite, allowInsecureHosts: ['127.0.0.1'], maxAttempts: 1 },
+    );
+    expect(run.new_versions).toBe(0);
+    const after = (await readTimeline(h.deps.tables.catalog, FEDERAL_EXCLUSIONS)).get('oig_leie');
+    expect(after?.loaded.get(versionId)?.rows).toBeGreaterThan(0);
   });
 
   it.each([

@@ -1,5 +1,5 @@
-import * as path from 'node:path';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { type FetchOptions, runFetch } from '../../../shared/archive/fetch';
 import { listRuns } from '../../../shared/archive/runs';
 import { type Engines, startEngines } from '../../../shared/local/engines';
