@@ -58,7 +58,7 @@ export function personWords(raw: string | null | undefined): string[] {
 export function personParts(raw: string | null | undefined): string[] {
   return (raw ?? '')
     .split(/[\s,]+/)
-    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.'-]+$/gu, '').replace(/\.$/, ''))
+    .map((w) => trimWord(w).replace(/\.$/, ''))
     .filter((w) => w.length > 0)
     .filter((w) => {
       const k = words(w).join('');
@@ -87,7 +87,36 @@ export function looksLikeOrganization(name: string | null | undefined): boolean 
 
 /** `Hargis, MD (Sunbelt Radiology)` -> `Hargis, MD`: parenthetical notes are not part of a name. */
 export function stripParenthetical(s: string | null | undefined): string {
-  return (s ?? '').replace(/\([^)]*\)/g, ' ').trim();
+  // Each `(` up to the next `)` becomes a space, as /\([^)]*\)/g would, in one pass (that regex
+  // rescans to the end from every unclosed `(`: quadratic on long publisher cells).
+  const text = s ?? '';
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf('(', at);
+    const close = open < 0 ? -1 : text.indexOf(')', open + 1);
+    if (close < 0) break;
+    out += `${text.slice(at, open)} `;
+    at = close + 1;
+  }
+  return (out + text.slice(at)).trim();
+}
+
+const ALNUM = /[\p{L}\p{N}]/u;
+const WORD_END = /[\p{L}\p{N}.'-]/u;
+
+/**
+ * A word without leading characters other than letters and digits, and without trailing ones other
+ * than letters, digits, `.`, `'` and `-`: what /^[^\p{L}\p{N}]+|[^\p{L}\p{N}.'-]+$/gu removes, in
+ * linear time (the regex retries its trailing branch from every position: quadratic).
+ */
+export function trimWord(w: string): string {
+  const chars = Array.from(w);
+  let start = 0;
+  while (start < chars.length && !ALNUM.test(chars[start]!)) start++;
+  let end = chars.length;
+  while (end > start && !WORD_END.test(chars[end - 1]!)) end--;
+  return chars.slice(start, end).join('');
 }
 
 /**

@@ -5,6 +5,8 @@ import {
   personKey,
   personParts,
   searchTokens,
+  stripParenthetical,
+  trimWord,
 } from '../../../shared/exclusions/names';
 
 describe('name normalization', () => {
@@ -61,5 +63,34 @@ describe('name normalization', () => {
   it('searches by distinctive words only', () => {
     expect(searchTokens('Keystone Mobility Supply, LLC')).toEqual(['KEYSTONE', 'MOBILITY', 'SUPPLY']);
     expect(searchTokens('ALDERMAN JOSEPH R MD')).toEqual(['ALDERMAN', 'JOSEPH']);
+  });
+});
+
+describe('linear-time name cleaning (same results as the regexes it replaces)', () => {
+  const oldStrip = (s: string) => s.replace(/\([^)]*\)/g, ' ').trim();
+  const oldTrim = (w: string) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.'-]+$/gu, '');
+  const alphabet = ['a', 'Z', 'é', '1', '(', ')', ' ', '.', "'", '-', '!', ',', 'ß', '😀'];
+  let seed = 7;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const randomText = () =>
+    Array.from({ length: Math.floor(rand() * 12) }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
+
+  it('agrees with the old regexes on 5,000 random strings', () => {
+    for (let i = 0; i < 5000; i++) {
+      const t = randomText();
+      expect([t, stripParenthetical(t)]).toEqual([t, oldStrip(t)]);
+      expect([t, trimWord(t)]).toEqual([t, oldTrim(t)]);
+    }
+  });
+
+  it('handles 40,000-character hostile cells (unclosed parentheses, punctuation runs)', () => {
+    expect(stripParenthetical('('.repeat(40_000))).toBe('('.repeat(40_000));
+    expect(stripParenthetical(`${'('.repeat(40_000)})x`)).toBe('x');
+    const punct = `a${'!'.repeat(40_000)}a`;
+    expect(trimWord(punct)).toBe(punct);
+    expect(personParts(`SMITH ${'!'.repeat(40_000)}`)).toEqual(['SMITH']);
   });
 });
