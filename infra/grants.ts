@@ -85,8 +85,12 @@ export const DEFAULT_GROUP_GRANT: Grant = {
 };
 
 export const JOB_GRANTS: Readonly<Record<string, Grant>> = {
-  /** Reads the change feed, advances cursors and writes the delivery log; never sees API keys. */
-  delivery: { tables: { subscriptions: 'readWrite', archive: 'read' }, secrets: ['webhookKey'] },
+  /**
+   * Reads the change feed and the facts table's LOADED markers (a `pending` change whose version
+   * is loaded is settled, shared/feed/codes-status.ts), advances cursors and writes the delivery
+   * log; never sees API keys.
+   */
+  delivery: { tables: { subscriptions: 'readWrite', archive: 'read', facts: 'read' }, secrets: ['webhookKey'] },
   /** Archives fetched files, records runs and change records, loads facts and catalog datasets. */
   fetch: {
     tables: { archive: 'readWrite', facts: 'readWrite', catalog: 'readWrite' },

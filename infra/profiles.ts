@@ -17,8 +17,11 @@ export const GROUP_PROFILES: Readonly<Record<string, FunctionProfile>> = {
   admin: { memoryMb: 256, timeoutSeconds: 10 },
   archive: { memoryMb: 1024, timeoutSeconds: 29 },
   warrant: { memoryMb: 1024, timeoutSeconds: 15 },
-  /** Registration resolves the webhook host (DNS) before answering. */
-  subscriptions: { memoryMb: 512, timeoutSeconds: 15 },
+  /**
+   * Registration resolves the webhook host; a redelivery resolves it (up to 5 s) and then POSTs
+   * (up to 10 s) before logging the attempt, so the budget covers both plus the table writes.
+   */
+  subscriptions: { memoryMb: 512, timeoutSeconds: 25 },
 };
 
 export const JOB_PROFILES: Readonly<Record<string, FunctionProfile>> = {

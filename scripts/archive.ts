@@ -3,13 +3,12 @@ import { runFetch } from '../shared/archive/fetch';
 import { importFile } from '../shared/archive/import';
 import { Archive } from '../shared/archive/ingest';
 import { type IngestResult, ORIGINS, type Origin } from '../shared/archive/ingest-types';
-import { type Config, ConfigError, loadConfig } from '../shared/config';
 import type { Deps } from '../shared/deps';
 import { syncAll } from '../shared/derive/sync-all';
 import { AppError } from '../shared/http/errors';
-import { withCliStorage } from '../shared/local/cli-storage';
+import { isRealDate } from '../shared/http/schemas';
 import { SOURCES } from '../shared/sources/registry';
-import { isRealIsoDate } from '../shared/sources/version-labels';
+import { runCliMain, UsageError } from './cli-main';
 
 const USAGE = `Archive operator CLI.
 
@@ -24,8 +23,6 @@ import archives a local file (a zip too: every member, nested zips included) exa
 would, default origin backfill, then loads the warrant facts and catalog rows of its new versions (--no-load skips that).
 Works whether or not \`npm start\` runs on the same DATA_DIR.
 Sources: ${SOURCES.map((s) => s.sourceId).join(', ')}`;
-
-class UsageError extends Error {}
 
 /** Progress lines only for files worth waiting on. */
 const PROGRESS_FROM_BYTES = 8 * 1024 * 1024;
@@ -129,7 +126,7 @@ function importOptions(v: ReturnType<typeof parse>['values']) {
   if (!v.file) throw new UsageError('--file is required');
   for (const flag of ['effective-from', 'effective-to'] as const) {
     const d = v[flag];
-    if (d !== undefined && !isRealIsoDate(d)) throw new UsageError(`--${flag} must be a real date YYYY-MM-DD`);
+    if (d !== undefined && !isRealDate(d)) throw new UsageError(`--${flag} must be a real date YYYY-MM-DD`);
   }
   const origin = (v.origin ?? 'backfill') as Origin;
   if (!ORIGINS.includes(origin)) throw new UsageError(`--origin must be one of ${ORIGINS.join(', ')}`);
@@ -166,24 +163,10 @@ function report(r: IngestResult, o: { sourceId: string; origin: Origin }, out: (
   );
 }
 
-async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
-    return argv.length === 0 ? 2 : 0;
-  }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  return withCliStorage(config, (deps, how) => {
-    if (how === 'live-server') process.stderr.write(`Using the engines of the server running on ${config.dataDir}.\n`);
+if (require.main === module) {
+  runCliMain('archive', USAGE, (argv, deps, how) => {
+    if (how === 'live-server')
+      process.stderr.write(`Using the engines of the server running on ${deps.config.dataDir}.\n`);
     return runArchiveCommand(
       argv,
       deps,
@@ -191,14 +174,4 @@ async function main(): Promise<number> {
       (l) => process.stderr.write(`${l}\n`),
     );
   });
-}
-
-if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (e) => {
-      process.stderr.write(`archive: ${e instanceof Error ? e.message : String(e)}\n`);
-      process.exit(1);
-    },
-  );
 }

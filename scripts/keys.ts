@@ -2,10 +2,9 @@ import { parseArgs } from 'node:util';
 import { keyStoreFor } from '../shared/auth/access-control';
 import type { KeyRecord } from '../shared/auth/key-store';
 import { ENTITLEMENTS, isEntitlement, isTier, TIERS } from '../shared/auth/tiers';
-import { type Config, ConfigError, loadConfig } from '../shared/config';
 import type { Deps } from '../shared/deps';
 import { AppError } from '../shared/http/errors';
-import { withCliStorage } from '../shared/local/cli-storage';
+import { runCliMain, UsageError } from './cli-main';
 
 const USAGE = `Operator CLI for API keys.
 
@@ -15,8 +14,6 @@ const USAGE = `Operator CLI for API keys.
   npm run keys -- list [--limit n] [--offset n]
 
 Add --json for machine-readable output. The secret of a created key is printed once and never stored.`;
-
-export class UsageError extends Error {}
 
 /**
  * The CLI's commands against the given deps (the test calls this in-process). Returns the exit code;
@@ -126,31 +123,6 @@ function positiveInt(v: string, name: string): number {
   return n;
 }
 
-async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
-    return argv.length === 0 ? 2 : 0;
-  }
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      process.stderr.write(`${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
-  return withCliStorage(config, (deps) => runKeysCommand(argv, deps, (l) => process.stdout.write(`${l}\n`)));
-}
-
 if (require.main === module) {
-  main().then(
-    (code) => process.exit(code),
-    (e) => {
-      process.stderr.write(`keys: ${e instanceof Error ? e.message : String(e)}\n`);
-      process.exit(1);
-    },
-  );
+  runCliMain('keys', USAGE, (argv, deps) => runKeysCommand(argv, deps, (l) => process.stdout.write(`${l}\n`)));
 }

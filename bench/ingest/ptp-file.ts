@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { Rng } from '../../tests/reliability/helpers/prng';
 
 /**
  * A synthetic NCCI PTP practitioner file in the publisher's own layout (see
@@ -37,18 +38,6 @@ function pad(n: number, w: number): string {
   return String(n).padStart(w, '0');
 }
 
-/** Mulberry32: a small seeded PRNG, so generated files are reproducible byte for byte. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The n-th code of an ascending 5-character code space: CPT 0xxxx-9xxxx, then 0001T-style, then HCPCS A-V. */
 function codeAt(n: number): string {
   if (n < 100_000) return pad(n, 5);
@@ -63,7 +52,8 @@ function codeAt(n: number): string {
  * codes (real files hold ~100 per code), grouped by column 1 as the real files are.
  */
 export function writePtpFile(file: string, rows: number, seed = 322): number {
-  const rand = prng(seed);
+  const rng = new Rng(seed); // mulberry32: the same rows for the same seed, byte for byte
+  const rand = () => rng.next();
   const fd = fs.openSync(file, 'w');
   let bytes = 0;
   const flush = (s: string) => {

@@ -1,8 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { AS_OF_RULES, GAP_REASONS } from '../../shared/archive/as-of';
+import { ORIGINS } from '../../shared/archive/ingest-types';
 import { ChangeRecordSchema } from '../../shared/feed/change-record';
 import { PageQuery } from '../../shared/http/paging';
 import { DateString } from '../../shared/http/schemas';
+import { CADENCES } from '../../shared/sources/freshness';
 import { DOC_ID_PATTERN, SOURCE_ID_PATTERN } from '../../shared/sources/registry';
+import { ACCURACY_CLASSES, VERSION_METHODS } from '../../shared/sources/types';
 
 export const SourceIdParam = z.object({
   source_id: z
@@ -63,12 +67,12 @@ export const ArchiveSource = z
     third_party_licensed_descriptors: z.boolean().openapi({
       description: 'True: files are listed, but their text and original bytes are withheld (451).',
     }),
-    cadence: z.enum(['daily', 'weekly', 'monthly', 'quarterly', 'annual', 'exempt']),
+    cadence: z.enum([...CADENCES, 'exempt'] as const),
     exempt_reason: Nullable,
-    accuracy_class: z.enum(['authoritative', 'reference', 'derived']),
+    accuracy_class: z.enum(ACCURACY_CLASSES),
     registered_on: z.string().openapi({ format: 'date' }),
     urls: z.array(z.object({ url: z.string(), kind: z.enum(['file', 'listing']), note: Nullable })),
-    version_method: z.enum(['file_name', 'content', 'listing', 'none']),
+    version_method: z.enum(VERSION_METHODS),
     documents: z.array(z.object({ doc_id: z.string(), title: z.string() })),
     archive_file_count: z.number().int(),
     archived_doc_count: z.number().int(),
@@ -116,7 +120,7 @@ export const ArchiveVersion = z
       .string()
       .openapi({ description: 'file_name, content, listing, given (by the importer) or none.' }),
     observed_from: z.string().openapi({ format: 'date-time' }),
-    origin: z.enum(['live', 'backfill', 'wayback']),
+    origin: z.enum(ORIGINS),
     run_id: Nullable,
     source_url: Nullable,
   })
@@ -127,7 +131,7 @@ export const AsOfAnswer = z
     doc_id: z.string(),
     date: z.string().openapi({ format: 'date' }),
     status: z.enum(['resolved', 'gap']),
-    rule: z.enum(['publisher_effective_window', 'first_observed']).nullable(),
+    rule: z.enum(AS_OF_RULES).nullable(),
     version: ArchiveVersion.nullable(),
     sha256: Nullable,
     window: z.object({ from: z.string(), to: Nullable }).nullable().openapi({
@@ -136,7 +140,7 @@ export const AsOfAnswer = z
     superseded: z.array(ArchiveVersion).openapi({ description: 'Earlier issues for the same window, oldest first.' }),
     gap: z
       .object({
-        reason: z.enum(['no_versions', 'before_first_version', 'between_windows', 'after_last_window', 'ambiguous']),
+        reason: z.enum(GAP_REASONS),
         detail: z.string(),
         candidate_version_ids: z.array(z.number().int()),
       })

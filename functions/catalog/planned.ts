@@ -11,24 +11,13 @@ export interface PlannedEndpoint {
   needs: string;
 }
 
-const rx = (path: string, summary: string, needs: string): PlannedEndpoint => ({
-  path,
-  tag: 'Drug economics',
-  summary,
-  needs,
-});
-const prov = (path: string, summary: string, needs: string): PlannedEndpoint => ({
-  path,
-  tag: 'Providers and licenses',
-  summary,
-  needs,
-});
-const org = (path: string, summary: string, needs: string): PlannedEndpoint => ({
-  path,
-  tag: 'Organizations, hospitals, finance',
-  summary,
-  needs,
-});
+/** A row maker for one tag: (path, summary, needs). */
+const tagged =
+  (tag: string) =>
+  (path: string, summary: string, needs: string): PlannedEndpoint => ({ path, tag, summary, needs });
+const rx = tagged('Drug economics');
+const prov = tagged('Providers and licenses');
+const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
   rx('/rx/summary', 'Counts and freshness of the drug datasets', 'the drug economics loaders'),

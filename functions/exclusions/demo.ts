@@ -1,12 +1,21 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../shared/deps';
-import type { check as checkFn } from '../../shared/exclusions/reads';
+import { check } from '../../shared/exclusions/reads';
 import { searchExclusions } from '../../shared/exclusions/search';
 import type { createRouter } from '../../shared/http/app';
 import { ValidationError } from '../../shared/http/errors';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { CoverageSchema, exclusionCoverage } from '../../shared/state-exclusions/coverage';
-import { AsOfQuery, CheckAnswer, CheckQuery, DEMO_MAX_ROWS, DemoSearchAnswer, DemoSearchQuery } from './schemas';
+import {
+  AsOfQuery,
+  CheckAnswer,
+  CheckQuery,
+  DEMO_MAX_ROWS,
+  DemoSearchAnswer,
+  DemoSearchQuery,
+  namesSubject,
+  SUBJECT_REQUIRED,
+} from './schemas';
 
 const tags = ['Exclusions (demo)'];
 
@@ -46,26 +55,19 @@ const coverageRoute = createRoute({
 export function mountDemo(
   router: ReturnType<typeof createRouter>,
   deps: Deps,
-  h: { check: typeof checkFn; asOf: (q: { as_of?: string }) => string },
+  asOf: (q: { as_of?: string }) => string,
 ): void {
   router.openapi(checkRoute, async (c) => {
     const { as_of, ...q } = c.req.valid('query');
-    if (!q.npi && !(q.last_name && q.first_name) && !q.organization_name) {
-      throw ValidationError.single(
-        'query',
-        'npi',
-        'give npi, or last_name with first_name, or organization_name',
-        'missing',
-      );
-    }
-    return c.json(await h.check(deps, q, h.asOf({ as_of })), 200);
+    if (!namesSubject(q)) throw ValidationError.single('query', 'npi', SUBJECT_REQUIRED, 'missing');
+    return c.json(await check(deps, q, asOf({ as_of })), 200);
   });
   router.openapi(searchRoute, async (c) => {
     const { limit, offset, as_of, ...q } = c.req.valid('query');
     const capped = Math.min(limit, DEMO_MAX_ROWS);
     const page = await searchExclusions(
       deps,
-      { lists: 'all', ...q, as_of: h.asOf({ as_of }) },
+      { lists: 'all', ...q, as_of: asOf({ as_of }) },
       { limit: capped, offset },
     );
     return c.json(
@@ -79,5 +81,5 @@ export function mountDemo(
       200,
     );
   });
-  router.openapi(coverageRoute, async (c) => c.json(await exclusionCoverage(deps, h.asOf(c.req.valid('query'))), 200));
+  router.openapi(coverageRoute, async (c) => c.json(await exclusionCoverage(deps, asOf(c.req.valid('query'))), 200));
 }

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Deps } from '../../shared/deps';
-import { check, comprehensive, crossref, screenBatch, stateForNpi } from '../../shared/exclusions/reads';
+import { comprehensive, crossref, screenBatch, stateForNpi } from '../../shared/exclusions/reads';
 import { searchExclusions } from '../../shared/exclusions/search';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
@@ -120,7 +120,7 @@ export const exclusionsGroup: RouteGroup = {
     router.openapi(crossrefRoute, async (c) =>
       c.json(await crossref(deps, c.req.valid('param').npi, asOf(c.req.valid('query'))), 200),
     );
-    mountDemo(router, deps, { check, asOf });
+    mountDemo(router, deps, asOf);
     return router;
   },
 };

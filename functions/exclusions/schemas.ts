@@ -80,6 +80,15 @@ export const CheckQuery = z
   })
   .merge(AsOfQuery);
 
+/** A screen input or demo check names its subject: an NPI, a last with a first name, or an organization. */
+export const SUBJECT_REQUIRED = 'give npi, or last_name with first_name, or organization_name';
+export const namesSubject = (v: {
+  npi?: string;
+  last_name?: string;
+  first_name?: string;
+  organization_name?: string;
+}): boolean => Boolean(v.npi || (v.last_name && v.first_name) || v.organization_name);
+
 export const ScreenItem = z
   .object({
     ref: z.string().max(200).optional().openapi({ description: 'Your reference, echoed back.' }),
@@ -91,13 +100,7 @@ export const ScreenItem = z
     dob: DateString.optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.npi && !(v.last_name && v.first_name) && !v.organization_name) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['npi'],
-        message: 'give npi, or last_name with first_name, or organization_name',
-      });
-    }
+    if (!namesSubject(v)) ctx.addIssue({ code: 'custom', path: ['npi'], message: SUBJECT_REQUIRED });
   })
   .openapi('ExclusionScreenItem');
 

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { keyStoreFor } from '../../shared/auth/access-control';
 import { TIERS } from '../../shared/auth/tiers';
 import { UsageMeter } from '../../shared/auth/usage';
 import { usageReport } from '../../shared/auth/usage-report';
@@ -53,14 +52,13 @@ const route = createRoute({
   },
 });
 
+/** The report is built from the key the access-control middleware already read: no second key lookup. */
 export function mountMyUsage(router: ReturnType<typeof createRouter>, deps: Deps): void {
-  const keys = keyStoreFor(deps);
   const usage = new UsageMeter(deps.tables.keys);
   router.openapi(route, async (c) => {
-    const principal = c.get('principal');
-    if (!principal || principal.admin)
-      throw new UnauthorizedError('This endpoint needs a customer API key in X-API-Key.');
-    const report = await usageReport(usage, await keys.get(principal.keyId), deps.clock.now());
+    const key = c.get('apiKey');
+    if (!key) throw new UnauthorizedError('This endpoint needs a customer API key in X-API-Key.');
+    const report = await usageReport(usage, key, deps.clock.now());
     if (wantsHtml(c, c.req.valid('query').format)) return c.html(renderUsagePage(report), 200);
     return c.json(report, 200);
   });

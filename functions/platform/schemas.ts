@@ -3,6 +3,7 @@ import { RunRecordSchema } from '../../shared/archive/runs';
 import { pageOf } from '../../shared/http/paging';
 import { LoadAttemptSchema } from '../../shared/platform/load-history';
 import { CADENCES } from '../../shared/sources/freshness';
+import { SOURCE_ID_PATTERN } from '../../shared/sources/registry';
 
 export const FreshnessSchema = z
   .object({
@@ -60,7 +61,7 @@ export const LoadHistoryPage = pageOf(LoadAttemptSchema, 'LoadHistoryPage');
 export const SourceIdParam = z.object({
   source_id: z
     .string()
-    .regex(/^[a-z][a-z0-9_]{1,63}$/, 'expected a snake_case source id')
+    .regex(SOURCE_ID_PATTERN, 'expected a snake_case source id')
     .openapi({ param: { name: 'source_id', in: 'path' }, example: 'cms_ncci_mue' }),
 });
 

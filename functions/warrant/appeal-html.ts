@@ -1,11 +1,6 @@
 import type { AppealExhibit, Citation } from '../../shared/warrant/appeal';
 import { BLOCKS } from '../../shared/warrant/changes';
-
-const esc = (s: unknown) =>
-  String(s ?? '').replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
+import { esc } from '../platform/html';
 
 function citationRows(cs: Citation[]): string {
   if (!cs.length) return '<tr><td colspan="5"><em>No fact held.</em></td></tr>';

@@ -7,7 +7,7 @@ import { buildWarrant } from '../../shared/warrant/service';
 import { AsOfParam, DosParam, dateOfService, HcpcsParam, NpiParam, StateParam } from './params';
 import { WarrantAnswerSchema } from './schemas';
 
-export const WarrantQuery = z.object({
+const WarrantQuery = z.object({
   hcpcs: HcpcsParam,
   as_of: AsOfParam,
   dos: DosParam,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { blobKey } from '../archive/keys';
 import type { Deps } from '../deps';
-import { pad12 } from '../facts/keys';
+import { versionIndexPk } from '../facts/keys';
 import { replayRow } from '../facts/replay';
 import { type StoredFact, toStoredFact } from '../facts/store';
 import { readTimelines } from '../facts/timeline';
@@ -71,7 +71,10 @@ export async function runAccuracyCheck(
       mismatches: [],
     };
     for (const v of loaded) {
-      const { items } = await deps.tables.facts.query(`V#${pad12(v.version_id)}`, { index: 'gsi1', limit: sample * 4 });
+      const { items } = await deps.tables.facts.query(versionIndexPk(v.version_id), {
+        index: 'gsi1',
+        limit: sample * 4,
+      });
       const facts = spread(items.map(toStoredFact), sample);
       if (!facts.length) continue;
       const bytes = await deps.blobs.getBuffer(blobKey(v.sha256));

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import { SOURCES } from '../sources/registry';
+import { getSource } from '../sources/registry';
 import { ALL_WARRANT_SOURCES } from '../warrant/sources';
 import { ACCURACY_PK, type AccuracyRun } from './check';
 
@@ -36,7 +36,7 @@ export async function accuracyReport(deps: Deps): Promise<SourceAccuracy[]> {
       const { items } = await deps.tables.facts.query(ACCURACY_PK(sourceId), { descending: true, limit: WINDOW });
       const runs = items as unknown as AccuracyRun[];
       const { mean, variance } = summarize(runs);
-      const decl = SOURCES.find((s) => s.sourceId === sourceId);
+      const decl = getSource(sourceId);
       const latest = runs[0];
       return {
         source_id: sourceId,

@@ -26,15 +26,16 @@ export interface AsOfVersion {
   observed_from: string;
 }
 
-export type AsOfRule = 'publisher_effective_window' | 'first_observed';
-export type GapReason = 'no_versions' | 'before_first_version' | 'between_windows' | 'after_last_window' | 'ambiguous';
-export const GAP_REASONS: readonly GapReason[] = [
+export const AS_OF_RULES = ['publisher_effective_window', 'first_observed'] as const;
+export type AsOfRule = (typeof AS_OF_RULES)[number];
+export const GAP_REASONS = [
   'no_versions',
   'before_first_version',
   'between_windows',
   'after_last_window',
   'ambiguous',
-];
+] as const;
+export type GapReason = (typeof GAP_REASONS)[number];
 
 export type AsOfDecision<V extends AsOfVersion> =
   | {

@@ -20,8 +20,3 @@ export function contentTypeFor(name: string, declared?: string): string {
   const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase();
   return (ext && BY_EXTENSION[ext]) || 'application/octet-stream';
 }
-
-/** The charset parameter of a content type, if any ("text/csv; charset=windows-1252"). */
-export function charsetOf(contentType: string | undefined): string | undefined {
-  return contentType ? /;\s*charset="?([^";\s]+)"?/i.exec(contentType)?.[1] : undefined;
-}

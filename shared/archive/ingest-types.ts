@@ -2,8 +2,8 @@
  * The ingest contract shared by the fetcher (shared/archive/fetch/), the import CLI
  * (scripts/archive.ts) and the start-up seeding step: bytes in, archived files and versions out.
  */
-export type Origin = 'live' | 'backfill' | 'wayback';
-export const ORIGINS: readonly Origin[] = ['live', 'backfill', 'wayback'];
+export const ORIGINS = ['live', 'backfill', 'wayback'] as const;
+export type Origin = (typeof ORIGINS)[number];
 
 export interface IngestInput {
   /** Must exist in the source registry (shared/sources/registry.ts). */

@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Deps } from '../deps';
+import { isRealDate } from '../http/schemas';
 import { getSource, mapFile } from '../sources/registry';
 import type { SourceDecl } from '../sources/types';
-import { isRealIsoDate } from '../sources/version-labels';
 import { contentTypeFor } from './content-type';
 import { UnarchivableFileError } from './errors';
 import { type FileFacts, putFileMeta, uploadBytes } from './file-store';
@@ -127,8 +127,7 @@ function checkInput(input: IngestInput): void {
     ['effectiveFrom', input.effectiveFrom],
     ['effectiveTo', input.effectiveTo],
   ] as const) {
-    if (v != null && !isRealIsoDate(v))
-      throw new UnarchivableFileError('bad_metadata', `${k} must be a YYYY-MM-DD date.`);
+    if (v != null && !isRealDate(v)) throw new UnarchivableFileError('bad_metadata', `${k} must be a YYYY-MM-DD date.`);
   }
   if (input.effectiveTo != null && input.effectiveFrom == null) {
     throw new UnarchivableFileError('bad_metadata', 'effectiveTo needs effectiveFrom.');

@@ -65,5 +65,3 @@ export const VERSION_COUNTER = { pk: 'COUNTER', sk: 'version_id' };
 /** Content-addressed object keys: never overwritten with different bytes, never deleted. */
 export const blobKey = (sha256: string) => `files/sha256/${sha256.slice(0, 2)}/${sha256}`;
 export const textBlobKey = (sha256: string, rendererVersion: string) => `text/${sha256}/${rendererVersion}.txt`;
-
-export const SHA256_PATTERN = /^[0-9a-f]{64}$/;

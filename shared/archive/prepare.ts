@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { looksLikeZip } from '../formats/zip';
 import { UnarchivableFileError } from './errors';
 import { type Body, type Spooled, spool } from './spool';
-import { extractZip, looksLikeZip, ZIP_LIMITS } from './zip';
+import { extractZip, ZIP_LIMITS } from './zip';
 
 /** One file of an ingest, spooled to disk and hashed, with its zip members (recursively). */
 export interface PreparedFile {

@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
 import type { Deps } from '../deps';
-import { charsetOf } from './content-type';
 import { TEXT_PREFIX, textBlobKey, textKey } from './keys';
 import type { PreparedFile } from './prepare';
 import { renderText } from './text/index';
@@ -41,7 +40,6 @@ export async function ensureText(deps: Deps, f: PreparedFile, contentType: strin
       bytes: fs.readFileSync(f.spooled.path),
       name: f.name,
       contentType,
-      declaredEncoding: charsetOf(contentType),
     });
   } catch (e) {
     deps.logger.warn('archive.text.failed', { sha256: sha, name: f.name, error: (e as Error).message });

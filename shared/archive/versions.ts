@@ -36,7 +36,8 @@ export async function createVersion(
   const key = markerKey(draft.doc_id, draft.sha256, draft.publisher_effective_from);
   const existing = await table.get(key, { consistent: true });
   if (existing) {
-    await completeVersion(deps, toVersionRecord(existing));
+    // `complete` is set only after every write below succeeded: an unchanged re-fetch costs one read.
+    if (existing.state !== 'complete') await completeVersion(deps, toVersionRecord(existing));
     return { versionId: Number(existing.version_id), created: false };
   }
   const versionId = await table.increment(VERSION_COUNTER, 'value');

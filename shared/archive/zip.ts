@@ -23,17 +23,6 @@ export interface ZipExtraction {
   skipped: { path: string; reason: string }[];
 }
 
-/** Zip local-file or empty-archive signature. */
-export function looksLikeZip(head: Buffer): boolean {
-  return (
-    head.length >= 4 &&
-    head[0] === 0x50 &&
-    head[1] === 0x4b &&
-    (head[2] === 3 || head[2] === 5) &&
-    head[3] === head[2] + 1
-  );
-}
-
 function open(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
     yauzl.open(

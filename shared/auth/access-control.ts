@@ -4,7 +4,7 @@ import type { Deps } from '../deps';
 import type { AppEnv } from '../http/types';
 import { authenticateAdmin, authenticateKey, authorize } from './authenticate';
 import { KeyStore } from './key-store';
-import { accessFor } from './policy';
+import { type Access, accessFor } from './policy';
 import { principalOf } from './principal';
 import { meter } from './quota';
 import { UsageMeter } from './usage';
@@ -26,21 +26,30 @@ export function keyStoreFor(deps: Deps): KeyStore {
 export function accessControl(deps: Deps): MiddlewareHandler<AppEnv> {
   const keys = keyStoreFor(deps);
   const usage = new UsageMeter(deps.tables.keys);
+  const pricingUrl = `${deps.config.publicBaseUrl}/pricing`;
+  // The policy walk depends only on method and route template, both drawn from the mounted
+  // routes, so each decision is made once per process instead of once per request.
+  const decided = new Map<string, Access>();
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const template = routeTemplate(c);
     if (template === undefined) return next();
-    const access = accessFor(c.req.method, template);
     const what = `${c.req.method === 'HEAD' ? 'GET' : c.req.method} ${template}`;
-    const presented = c.req.header('x-api-key');
+    let access = decided.get(what);
+    if (!access) {
+      access = accessFor(c.req.method, template);
+      decided.set(what, access);
+    }
     if (access.level === 'public') return next();
+    const presented = c.req.header('x-api-key');
     if (access.level === 'admin') {
       c.set('principal', authenticateAdmin(deps.config, presented, `${c.req.method} ${c.req.path}`));
       return next();
     }
     const key = await authenticateKey(keys, presented);
-    authorize(key, access.level, what, `${deps.config.publicBaseUrl}/pricing`);
+    authorize(key, access.level, what, pricingUrl);
     c.set('principal', principalOf(key));
+    c.set('apiKey', key);
     c.set('logger', c.get('logger').child({ key_id: key.key_id }));
     const { headers } = await meter(usage, key, deps.clock.now(), access.metered);
     await next();

@@ -1,4 +1,4 @@
-import { decideAsOf } from '../archive/as-of';
+import { decideAsOf, type GapReason } from '../archive/as-of';
 import type { CatalogDataset } from './dataset';
 import { docsOf, sourcesOf } from './dataset';
 import type { CatalogVersion, SourceTimeline } from './timeline';
@@ -18,15 +18,7 @@ import type { CatalogVersion, SourceTimeline } from './timeline';
  * A version in force that is archived but not loaded is a gap (`not_loaded`, or `no_layout` when
  * no parser reads its file), never replaced by an older loaded version.
  */
-export type CatalogGapReason =
-  | 'not_archived'
-  | 'before_first_version'
-  | 'between_windows'
-  | 'after_last_window'
-  | 'ambiguous'
-  | 'no_versions'
-  | 'not_loaded'
-  | 'no_layout';
+export type CatalogGapReason = GapReason | 'not_archived' | 'not_loaded' | 'no_layout';
 
 export interface CatalogGap {
   source_id: string;

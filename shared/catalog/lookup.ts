@@ -36,6 +36,8 @@ export async function lookupMany(
   }
   const chunks: Key[][] = [];
   for (let i = 0; i < all.length; i += BATCH_KEYS) chunks.push(all.slice(i, i + BATCH_KEYS));
+  // A row is kept once per key (a rerun load may have appended it to its index entry again).
+  const seen = new Map<string, Set<string>>();
   let next = 0;
   const worker = async () => {
     while (next < chunks.length) {
@@ -43,14 +45,15 @@ export async function lookupMany(
       for (const item of await deps.tables.catalog.getMany(chunk)) {
         const key = byPk.get(item.pk)!;
         const list = out.get(key) ?? [];
-        const seen = new Set(list.map((r) => `${r.version_id}:${r.record}`));
+        const ids = seen.get(key) ?? new Set<string>();
         for (const r of (item.rows as StoredRow[] | undefined) ?? []) {
           const row = { ...r, version_id: Number(r.version_id), record: Number(r.record) };
           const id = `${row.version_id}:${row.record}`;
-          if (!seen.has(id)) list.push(row);
-          seen.add(id);
+          if (!ids.has(id)) list.push(row);
+          ids.add(id);
         }
         out.set(key, list);
+        seen.set(key, ids);
       }
     }
   };

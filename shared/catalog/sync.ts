@@ -1,13 +1,19 @@
-import { docKey, VERSION_PREFIX } from '../archive/keys';
-import { toVersionRecord } from '../archive/version-record';
+import { loadVersions } from '../archive/resolve';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { trackLoad } from '../platform/load-history';
-import type { CatalogDataset } from './dataset';
+import { type CatalogDataset, sourcesOf } from './dataset';
 import { CATALOG_DATASETS } from './datasets';
 import { releaseLoadLease, takeLoadLease } from './lease';
 import { type CatalogLoadOutcome, loadCatalogVersion } from './load';
-import { type CatalogVersion, type LoadedVersion, readTimeline, registerVersion } from './timeline';
+import {
+  type CatalogVersion,
+  type LoadedVersion,
+  readSourceTimeline,
+  readTimeline,
+  registerVersion,
+  type SourceTimeline,
+} from './timeline';
 
 export interface SyncCatalogOptions {
   /** Only these datasets (default: all). */
@@ -29,8 +35,13 @@ export async function syncCatalog(deps: Deps, opts: SyncCatalogOptions = {}): Pr
   const outcomes: CatalogLoadOutcome[] = [];
   const wanted = (sourceId: string) => !opts.sourceIds || opts.sourceIds.includes(sourceId);
   for (const dataset of CATALOG_DATASETS.filter((d) => !opts.datasets || opts.datasets.includes(d.id))) {
-    await registerArchived(deps, dataset, wanted);
-    for (const [sourceId, tl] of await readTimeline(deps.tables.catalog, dataset.id)) {
+    if (!sourcesOf(dataset).some(wanted)) continue; // e.g. a fetch run of a source no dataset reads
+    let timelines = await readTimeline(deps.tables.catalog, dataset.id);
+    // Re-read only when versions were added (the usual run registers none).
+    if (await registerArchived(deps, dataset, wanted, timelines)) {
+      timelines = await readTimeline(deps.tables.catalog, dataset.id);
+    }
+    for (const [sourceId, tl] of timelines) {
       if (!wanted(sourceId)) continue;
       const pending = tl.versions
         .filter((v) => needsLoad(dataset, tl.loaded.get(v.version_id)) && dataset.parserFor(v) !== undefined)
@@ -42,9 +53,9 @@ export async function syncCatalog(deps: Deps, opts: SyncCatalogOptions = {}): Pr
   return outcomes;
 }
 
-/** Whether the version's current marker is already this dataset's loader version. */
+/** Whether the version's current marker is already this loader version (one consistent read of its source). */
 async function loadedBy(deps: Deps, dataset: CatalogDataset, v: CatalogVersion): Promise<boolean> {
-  const tl = (await readTimeline(deps.tables.catalog, dataset.id)).get(v.source_id);
+  const tl = await readSourceTimeline(deps.tables.catalog, dataset.id, v.source_id);
   return !needsLoad(dataset, tl?.loaded.get(v.version_id));
 }
 
@@ -56,14 +67,19 @@ function needsLoad(dataset: CatalogDataset, loaded: LoadedVersion | undefined): 
   return !loaded || loaded.loader_version !== dataset.loaderVersion;
 }
 
-async function registerArchived(deps: Deps, dataset: CatalogDataset, wanted: (s: string) => boolean) {
-  const timelines = await readTimeline(deps.tables.catalog, dataset.id);
+/** Registers the archived versions the timelines lack; returns how many it registered. */
+async function registerArchived(
+  deps: Deps,
+  dataset: CatalogDataset,
+  wanted: (s: string) => boolean,
+  timelines: ReadonlyMap<string, SourceTimeline>,
+): Promise<number> {
+  let added = 0;
   for (const doc of dataset.docs.filter((d) => wanted(d.sourceId))) {
     const have = new Set(timelines.get(doc.sourceId)?.versions.map((v) => v.version_id) ?? []);
-    const items = await deps.tables.archive.queryAll(docKey(doc.docId).pk, { beginsWith: VERSION_PREFIX });
-    for (const item of items) {
-      const v = toVersionRecord(item);
+    for (const v of await loadVersions(deps.tables.archive, doc.docId)) {
       if (have.has(v.version_id)) continue;
+      added++;
       await registerVersion(deps.tables.catalog, dataset.id, {
         source_id: v.source_id,
         doc_id: v.doc_id,
@@ -77,6 +93,7 @@ async function registerArchived(deps: Deps, dataset: CatalogDataset, wanted: (s:
       });
     }
   }
+  return added;
 }
 
 async function loadSource(
@@ -96,16 +113,22 @@ async function loadSource(
         const base = { dataset: dataset.id, source_id: sourceId, doc_id: v.doc_id, version_id: v.version_id };
         let outcome: CatalogLoadOutcome;
         const gen = dataset.loaderVersion;
+        const busy = (error: string): CatalogLoadOutcome => ({
+          ...base,
+          name: v.name,
+          status: 'busy',
+          rows: 0,
+          peak_buffered: 0,
+          ms: 0,
+          error,
+        });
         if (!(await takeLoadLease(deps.tables.catalog, dataset.id, v, gen, deps.clock.now()))) {
-          outcome = { ...base, name: v.name, status: 'busy', rows: 0, peak_buffered: 0, ms: 0 };
-          outcome.error = 'another process is loading this version';
+          outcome = busy('another process is loading this version');
         } else {
           try {
             // Re-read under the lease: a loader that finished since this sync read the timeline is not redone.
-            if (await loadedBy(deps, dataset, v)) {
-              outcome = { ...base, name: v.name, status: 'busy', rows: 0, peak_buffered: 0, ms: 0 };
-              outcome.error = 'loaded by another process meanwhile';
-            } else outcome = await loadCatalogVersion(deps, dataset, v);
+            if (await loadedBy(deps, dataset, v)) outcome = busy('loaded by another process meanwhile');
+            else outcome = await loadCatalogVersion(deps, dataset, v);
           } catch (e) {
             if (e instanceof AppError && e.status === 503) throw e;
             const error = e instanceof Error ? e.message : String(e);

@@ -1,4 +1,4 @@
-import type { Table } from '../storage/table';
+import type { Item, Table } from '../storage/table';
 import { timelinePk } from './keys';
 
 /**
@@ -70,24 +70,34 @@ const currentGenAttr = (versionId: number) => `gen_${versionId}`;
 /** Every source timeline of a dataset, by source id (one query). */
 export async function readTimeline(table: Table, dataset: string): Promise<Map<string, SourceTimeline>> {
   const items = await table.queryAll(timelinePk(dataset));
-  const out = new Map<string, SourceTimeline>();
-  for (const it of items) {
-    const loaded = new Map<number, LoadedVersion>();
-    for (const l of (it.loaded as LoadedVersion[] | undefined) ?? []) {
-      const id = Number(l.version_id);
-      // The marker of the generation in use (gen_<id>); legacy items have none: the newest marker.
-      const current = it[currentGenAttr(id)] as string | undefined;
-      if (current !== undefined && l.generation !== current) continue;
-      loaded.set(id, { ...l, version_id: id, rows: Number(l.rows) });
-    }
-    out.set(String(it.sk), {
-      source_id: String(it.sk),
-      versions: ((it.versions as CatalogVersion[] | undefined) ?? []).map((v) => ({
-        ...v,
-        version_id: Number(v.version_id),
-      })),
-      loaded,
-    });
+  return new Map(items.map((it) => [String(it.sk), toSourceTimeline(it)]));
+}
+
+/** One source's timeline (one strongly consistent get): the re-check a loader makes under its lease. */
+export async function readSourceTimeline(
+  table: Table,
+  dataset: string,
+  sourceId: string,
+): Promise<SourceTimeline | undefined> {
+  const it = await table.get({ pk: timelinePk(dataset), sk: sourceId }, { consistent: true });
+  return it ? toSourceTimeline(it) : undefined;
+}
+
+function toSourceTimeline(it: Item): SourceTimeline {
+  const loaded = new Map<number, LoadedVersion>();
+  for (const l of (it.loaded as LoadedVersion[] | undefined) ?? []) {
+    const id = Number(l.version_id);
+    // The marker of the generation in use (gen_<id>); legacy items have none: the newest marker.
+    const current = it[currentGenAttr(id)] as string | undefined;
+    if (current !== undefined && l.generation !== current) continue;
+    loaded.set(id, { ...l, version_id: id, rows: Number(l.rows) });
   }
-  return out;
+  return {
+    source_id: String(it.sk),
+    versions: ((it.versions as CatalogVersion[] | undefined) ?? []).map((v) => ({
+      ...v,
+      version_id: Number(v.version_id),
+    })),
+    loaded,
+  };
 }

@@ -27,7 +27,20 @@ export async function viewOf(
   date: string,
   sourceIds?: readonly string[],
 ): Promise<DatasetView> {
-  const timelines = await readTimeline(deps.tables.catalog, dataset.id);
+  return viewFrom(dataset, date, await readTimeline(deps.tables.catalog, dataset.id), sourceIds);
+}
+
+/** A view over no source, built without a read: a caller that does not search the dataset at all. */
+export function emptyView(dataset: CatalogDataset, date: string): DatasetView {
+  return viewFrom(dataset, date, new Map(), []);
+}
+
+function viewFrom(
+  dataset: CatalogDataset,
+  date: string,
+  timelines: Map<string, SourceTimeline>,
+  sourceIds?: readonly string[],
+): DatasetView {
   const f = inForce(dataset, timelines, date, sourceIds);
   const versions = versionsUsed(f);
   const byId = new Map<number, CatalogVersion>();

@@ -68,7 +68,9 @@ export function rowsOf(candidates: readonly Candidate[], date: string): Exclusio
     if (seen.has(id)) continue;
     seen.add(id);
     const key = identity(c);
-    groups.set(key, [...(groups.get(key) ?? []), c]);
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
   }
   return [...groups.values()].map((g) => merge(g, date)).sort(compareRows);
 }

@@ -46,13 +46,10 @@ export async function comprehensive(deps: Deps, npi: string, asOf: string) {
   };
 }
 
-/** GET /exclusions/state/{npi}: the state lists only. */
+/** GET /exclusions/state/{npi}: the state lists only (the federal list is not read). */
 export async function stateForNpi(deps: Deps, npi: string, asOf: string) {
-  const o = await screen(deps, [{ npi }], asOf);
+  const o = await screen(deps, [{ npi }], asOf, { federal: false });
   const r = o.results[0]!;
-  const prov = screenProvenance(o);
-  const stateOnly = (s: { source_id: string }) =>
-    s.source_id.startsWith('state_exclusions_') || s.source_id === 'nppes';
   return {
     npi,
     as_of: asOf,
@@ -60,8 +57,7 @@ export async function stateForNpi(deps: Deps, npi: string, asOf: string) {
     state_excluded: active(r.state),
     not_in_force: inactive(r.state),
     provider: r.provider,
-    sources: prov.sources.filter(stateOnly),
-    gaps: prov.gaps.filter(stateOnly),
+    ...screenProvenance(o),
   };
 }
 
@@ -85,17 +81,18 @@ export async function crossref(deps: Deps, npi: string, asOf: string) {
 /** POST /exclusions/screen: each input's hits, in input order. */
 export async function screenBatch(deps: Deps, inputs: readonly (SubjectInput & { ref?: string })[], asOf: string) {
   const o = await screen(deps, inputs, asOf);
+  const results = o.results.map((r) => ({
+    index: r.index,
+    ref: inputs[r.index]!.ref ?? null,
+    npi: inputs[r.index]!.npi ?? null,
+    ...perInput(r, o),
+    provider: r.provider,
+  }));
   return {
     as_of: asOf,
     count: inputs.length,
-    excluded_count: o.results.filter((r) => perInput(r, o).excluded === true).length,
-    results: o.results.map((r) => ({
-      index: r.index,
-      ref: inputs[r.index]!.ref ?? null,
-      npi: inputs[r.index]!.npi ?? null,
-      ...perInput(r, o),
-      provider: r.provider,
-    })),
+    excluded_count: results.filter((r) => r.excluded === true).length,
+    results,
     ...screenProvenance(o),
   };
 }

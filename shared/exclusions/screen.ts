@@ -1,9 +1,8 @@
 import { lookupMany } from '../catalog/lookup';
 import type { RegistryProvider } from '../catalog/nppes/dataset';
-import { type ResolvedProvider, registryView, resolveNpis } from '../catalog/nppes/resolve';
+import { type ResolvedProvider, resolveNpis } from '../catalog/nppes/resolve';
 import { distinctVersions, rowSourceOf } from '../catalog/provenance';
-import type { DatasetView } from '../catalog/view';
-import { viewOf } from '../catalog/view';
+import { type DatasetView, emptyView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { stateExclusionsDataset } from '../state-exclusions/dataset';
 import { federalExclusionsDataset } from './federal-dataset';
@@ -34,13 +33,19 @@ export interface ScreenOutcome {
  * points 3, 5, 6). Whatever the batch size, the reads are: one timeline query per dataset, one
  * batched registry read for the NPIs, and batched index reads (by NPI and by name key) per list,
  * so a thousand inputs never become a thousand sequential reads. Results keep input order.
+ * `federal: false` (the state-only read) leaves the federal list unread: its view is empty.
  */
-export async function screen(deps: Deps, inputs: readonly SubjectInput[], asOf: string): Promise<ScreenOutcome> {
+export async function screen(
+  deps: Deps,
+  inputs: readonly SubjectInput[],
+  asOf: string,
+  opts: { federal?: boolean } = {},
+): Promise<ScreenOutcome> {
   const npis = inputs.map((i) => i.npi).filter((n): n is string => !!n);
   const [federal, state, resolved] = await Promise.all([
-    viewOf(deps, federalExclusionsDataset, asOf),
+    opts.federal === false ? emptyView(federalExclusionsDataset, asOf) : viewOf(deps, federalExclusionsDataset, asOf),
     viewOf(deps, stateExclusionsDataset, asOf),
-    npis.length ? registryView(deps).then((v) => resolveNpis(deps, npis, v)) : Promise.resolve(null),
+    npis.length ? resolveNpis(deps, npis) : null,
   ]);
   const providers = resolved?.providers ?? new Map<string, ResolvedProvider>();
   const subjects = inputs.map((i) => subjectOf(i, i.npi ? providers.get(i.npi)?.provider : undefined));

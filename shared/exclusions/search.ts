@@ -32,12 +32,11 @@ export interface SearchQuery {
  * `state` is the list's state for state lists and the address state for the federal list.
  */
 export async function searchExclusions(deps: Deps, q: SearchQuery, p: PageParams) {
-  const views: DatasetView[] = [];
-  if (q.lists !== 'state') views.push(await viewOf(deps, federalExclusionsDataset, q.as_of));
-  if (q.lists !== 'federal') {
-    const sources = sourcesOf(stateExclusionsDataset).filter((s) => !q.state || stateOfSource(s) === q.state);
-    views.push(await viewOf(deps, stateExclusionsDataset, q.as_of, sources));
-  }
+  const sources = sourcesOf(stateExclusionsDataset).filter((s) => !q.state || stateOfSource(s) === q.state);
+  const views: DatasetView[] = await Promise.all([
+    ...(q.lists !== 'state' ? [viewOf(deps, federalExclusionsDataset, q.as_of)] : []),
+    ...(q.lists !== 'federal' ? [viewOf(deps, stateExclusionsDataset, q.as_of, sources)] : []),
+  ]);
   const page = q.name ? await byName(deps, views, q, p) : await byState(deps, views, q, p);
   const used = new Set(page.items.flatMap((r) => [r.source, ...r.also_in].map((s) => s.version_id)));
   const unlisted =

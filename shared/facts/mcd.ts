@@ -16,7 +16,7 @@ import {
 } from '../publishers/mcd/contractors';
 import { type ArticleRecord, type LcdRecord, mcdArticleParser, mcdLcdParser } from '../publishers/mcd/documents';
 import { uspsState } from '../publishers/mcd/join';
-import { SOURCES } from '../sources/registry';
+import { getSource } from '../sources/registry';
 import type { RowRef } from './related';
 import type { FactWriter } from './store';
 import type { Timeline, TimelineVersion } from './timeline';
@@ -25,7 +25,7 @@ const MCD = 'cms_mcd';
 
 /** The doc id of an MCD table, from the registry's file-name patterns. */
 function docOf(table: string): string | undefined {
-  return SOURCES.find((s) => s.sourceId === MCD)?.docs.find((d) => d.match.test(`${table}.csv`))?.docId;
+  return getSource(MCD)?.docs.find((d) => d.match.test(`${table}.csv`))?.docId;
 }
 
 export function isMcdCodeList(docId: string): boolean {

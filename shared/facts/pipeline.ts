@@ -1,5 +1,5 @@
-import { VERSION_PREFIX } from '../archive/keys';
-import { toVersionRecord } from '../archive/version-record';
+import { loadVersions } from '../archive/resolve';
+import type { VersionRecord } from '../archive/version-record';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { trackLoad } from '../platform/load-history';
@@ -18,23 +18,18 @@ export async function syncFacts(
   opts: { sourceIds?: readonly string[]; log?: (line: string) => void } = {},
 ): Promise<LoadOutcome[]> {
   const sources = SOURCES.filter((s) => !opts.sourceIds || opts.sourceIds.includes(s.sourceId));
+  const sourceIds = sources.map((s) => s.sourceId);
+  const known = await readTimelines(deps.tables.facts, sourceIds);
   for (const source of sources) {
-    const known = (await readTimelines(deps.tables.facts, [source.sourceId])).get(source.sourceId);
-    const have = new Set(known?.versions.map((v) => v.version_id) ?? []);
+    const have = new Set(known.get(source.sourceId)?.versions.map((v) => v.version_id) ?? []);
     for (const doc of source.docs) {
-      const items = await deps.tables.archive.queryAll(`DOC#${doc.docId}`, { beginsWith: VERSION_PREFIX });
-      for (const item of items) {
-        const v = toVersionRecord(item);
-        if (have.has(v.version_id)) continue;
-        await registerVersion(deps.tables.facts, source.sourceId, timelineVersion(v));
+      for (const v of await loadVersions(deps.tables.archive, doc.docId)) {
+        if (!have.has(v.version_id)) await registerVersion(deps.tables.facts, source.sourceId, timelineVersion(v));
       }
     }
   }
   const outcomes: LoadOutcome[] = [];
-  const timelines = await readTimelines(
-    deps.tables.facts,
-    sources.map((s) => s.sourceId),
-  );
+  const timelines = await readTimelines(deps.tables.facts, sourceIds);
   for (const [sourceId, timeline] of timelines) {
     const pending = timeline.versions
       .filter((v) => hasLoader(v.doc_id) && !timeline.loaded.has(v.version_id))
@@ -74,7 +69,7 @@ export async function syncFacts(
   return outcomes;
 }
 
-function timelineVersion(v: ReturnType<typeof toVersionRecord>): TimelineVersion {
+function timelineVersion(v: VersionRecord): TimelineVersion {
   return {
     version_id: v.version_id,
     doc_id: v.doc_id,

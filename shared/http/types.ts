@@ -1,3 +1,4 @@
+import type { KeyRecord } from '../auth/key-store';
 import type { Logger } from '../log';
 
 /** Who is calling, set by the access-control middleware (shared/auth) when an API key was accepted. */
@@ -15,6 +16,8 @@ export interface AppVariables {
   publicBaseUrl: string;
   logger: Logger;
   principal?: Principal;
+  /** The accepted customer key as the middleware read it (absent for public and admin routes). */
+  apiKey?: KeyRecord;
 }
 
 export interface AppEnv {

@@ -16,40 +16,30 @@ export async function withCliStorage<T>(
   config: Config,
   fn: (deps: Deps, how: 'configured' | 'live-server' | 'own-engines') => Promise<T>,
 ): Promise<T> {
-  const logger = createLogger('silent');
-  const live = config.storage === 'local' && !config.endpoints.dynamodb ? findLiveEngines(config.dataDir) : undefined;
-  if (config.storage === 'aws' || config.endpoints.dynamodb || live) {
-    const cfg: Config = live
-      ? Object.freeze({ ...config, endpoints: Object.freeze({ dynamodb: live.dynamodbEndpoint, s3: live.s3Endpoint }) })
-      : config;
-    const deps = buildDeps(cfg, { logger });
-    try {
-      return await fn(deps, live ? 'live-server' : 'configured');
-    } finally {
-      deps.clients.dynamodb.destroy();
-      deps.clients.s3.destroy();
-    }
+  const configured = config.storage === 'aws' || Boolean(config.endpoints.dynamodb);
+  const live = configured ? undefined : findLiveEngines(config.dataDir);
+  const own = configured || live ? undefined : await startEngines({ dataDir: config.dataDir, host: '127.0.0.1' });
+  const at = live ?? own;
+  const cfg: Config = at
+    ? Object.freeze({ ...config, endpoints: Object.freeze({ dynamodb: at.dynamodbEndpoint, s3: at.s3Endpoint }) })
+    : config;
+  const deps = buildDeps(cfg, { logger: createLogger('silent') });
+  if (own) {
+    advertiseEngines(config.dataDir, {
+      pid: process.pid,
+      dynamodbEndpoint: own.dynamodbEndpoint,
+      s3Endpoint: own.s3Endpoint,
+      baseUrl: '',
+      startedAt: new Date().toISOString(),
+    });
   }
-  const engines = await startEngines({ dataDir: config.dataDir, host: '127.0.0.1' });
-  const cfg: Config = Object.freeze({
-    ...config,
-    endpoints: Object.freeze({ dynamodb: engines.dynamodbEndpoint, s3: engines.s3Endpoint }),
-  });
-  const deps = buildDeps(cfg, { logger });
-  advertiseEngines(config.dataDir, {
-    pid: process.pid,
-    dynamodbEndpoint: engines.dynamodbEndpoint,
-    s3Endpoint: engines.s3Endpoint,
-    baseUrl: '',
-    startedAt: new Date().toISOString(),
-  });
   try {
-    await ensureStorage(cfg, deps.clients);
-    return await fn(deps, 'own-engines');
+    if (own) await ensureStorage(cfg, deps.clients);
+    return await fn(deps, own ? 'own-engines' : live ? 'live-server' : 'configured');
   } finally {
-    withdrawEngines(config.dataDir);
+    if (own) withdrawEngines(config.dataDir);
     deps.clients.dynamodb.destroy();
     deps.clients.s3.destroy();
-    await engines.stop();
+    await own?.stop();
   }
 }

@@ -7,6 +7,7 @@ import { type Page, type PageParams, pageArray } from '../http/paging';
 import { type Freshness, judgeFreshness } from '../sources/freshness';
 import { getSource, SOURCES } from '../sources/registry';
 import type { SourceDecl } from '../sources/types';
+import type { Item } from '../storage/table';
 import { type LoadState, listLoadAttempts, readLoadStates } from './load-history';
 import { warrantBlocksOf } from './warrant-blocks';
 
@@ -33,6 +34,9 @@ export interface CatalogEntry {
   links: { self: string; history: string; files: string; docs: string };
 }
 
+/** What the status page needs of a source. */
+export type SourceFreshness = Pick<CatalogEntry, 'source_id' | 'freshness'>;
+
 /**
  * The source catalog: each registered source with its archive, fetch, load and freshness state, read
  * live from the archive table. Freshness counts from the last recorded load: the later of the last
@@ -48,9 +52,24 @@ export class SourceCatalog {
     return { ...page, items: await this.entries(page.items) };
   }
 
-  /** Every source; for the status page and platform statistics. */
-  all(): Promise<CatalogEntry[]> {
-    return this.entries(sortedSources());
+  /** Every source; for platform statistics, which may pass the load states it reads itself. */
+  all(states?: Promise<Map<string, LoadState>>): Promise<CatalogEntry[]> {
+    return this.entries(sortedSources(), states);
+  }
+
+  /**
+   * Every source's freshness alone, for the public status page: the load states and each source's
+   * newest change, not the file counts and fetch runs a full entry also reads.
+   */
+  async freshness(): Promise<SourceFreshness[]> {
+    const states = await readLoadStates(this.deps.tables.archive);
+    const now = this.deps.clock.now();
+    return Promise.all(
+      sortedSources().map(async (s) => {
+        const change = await this.lastChange(s.sourceId);
+        return { source_id: s.sourceId, freshness: judge(s, states.get(s.sourceId), change, now).freshness };
+      }),
+    );
   }
 
   async get(sourceId: string): Promise<CatalogEntry> {
@@ -69,23 +88,34 @@ export class SourceCatalog {
     return s;
   }
 
-  private async entries(sources: readonly SourceDecl[]): Promise<CatalogEntry[]> {
-    const states = await readLoadStates(this.deps.tables.archive);
+  private async entries(
+    sources: readonly SourceDecl[],
+    states: Promise<Map<string, LoadState>> = readLoadStates(this.deps.tables.archive),
+  ): Promise<CatalogEntry[]> {
+    const loaded = await states;
     const now = this.deps.clock.now();
-    return Promise.all(sources.map((s) => this.entry(s, states.get(s.sourceId), now)));
+    return Promise.all(sources.map((s) => this.entry(s, loaded.get(s.sourceId), now)));
+  }
+
+  /** The source's newest change record (its per-source feed index), if any. */
+  private async lastChange(sourceId: string): Promise<Item | undefined> {
+    const page = await this.deps.tables.archive.query(`${CHANGES_PK}#${sourceId}`, {
+      index: 'gsi1',
+      descending: true,
+      limit: 1,
+    });
+    return page.items[0];
   }
 
   private async entry(s: SourceDecl, state: LoadState | undefined, now: Date): Promise<CatalogEntry> {
     const table = this.deps.tables.archive;
-    const [files, runs, changes] = await Promise.all([
+    const [files, runs, change] = await Promise.all([
       table.count(sourceFileKey(s.sourceId, '').pk),
       listRuns(table, { limit: 1, offset: 0 }, { sourceId: s.sourceId }),
-      table.query(`${CHANGES_PK}#${s.sourceId}`, { index: 'gsi1', descending: true, limit: 1 }),
+      this.lastChange(s.sourceId),
     ]);
     const run = runs.items[0];
-    const change = changes.items[0];
-    const lastChangeAt = change ? String(change.observed_from) : null;
-    const loadedAt = latest(state?.last_loaded_at ?? null, lastChangeAt);
+    const { lastChangeAt, loadedAt, freshness } = judge(s, state, change, now);
     const base = this.deps.config.publicBaseUrl;
     return {
       source_id: s.sourceId,
@@ -109,10 +139,7 @@ export class SourceCatalog {
         loaded_at: loadedAt,
       },
       last_record_count: state ? Number(state.last_record_count) : null,
-      freshness: judgeFreshness(
-        { declared: s.cadence, registeredAt: `${s.registeredOn}T00:00:00Z`, lastLoadedAt: loadedAt },
-        now,
-      ),
+      freshness,
       links: {
         self: `${base}/sources/${s.sourceId}`,
         history: `${base}/sources/${s.sourceId}/history`,
@@ -121,6 +148,20 @@ export class SourceCatalog {
       },
     };
   }
+}
+
+/**
+ * Freshness counts from the later of the last load that landed rows and the source's newest
+ * change (archiving a version is the load of a source served straight from the archive).
+ */
+function judge(s: SourceDecl, state: LoadState | undefined, change: Item | undefined, now: Date) {
+  const lastChangeAt = change ? String(change.observed_from) : null;
+  const loadedAt = latest(state?.last_loaded_at ?? null, lastChangeAt);
+  const freshness = judgeFreshness(
+    { declared: s.cadence, registeredAt: `${s.registeredOn}T00:00:00Z`, lastLoadedAt: loadedAt },
+    now,
+  );
+  return { lastChangeAt, loadedAt, freshness };
 }
 
 function sortedSources(): SourceDecl[] {

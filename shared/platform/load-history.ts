@@ -56,6 +56,11 @@ export async function readLoadStates(table: Table): Promise<Map<string, LoadStat
   return new Map(items.map((i) => [String(i.sk), i as unknown as LoadState]));
 }
 
+/** One source's load state (what a new attempt counts its rows from), without reading every source's. */
+async function readLoadState(table: Table, sourceId: string): Promise<LoadState | undefined> {
+  return (await table.get({ pk: STATE_PK, sk: sourceId }, { consistent: true })) as LoadState | undefined;
+}
+
 export function listLoadAttempts(table: Table, sourceId: string, p: PageParams) {
   return pageTable(table, attemptsPk(sourceId), p, (i) => LoadAttemptSchema.parse(strip(i)), { descending: true });
 }
@@ -107,7 +112,7 @@ export async function trackLoad(
   work: (progress: LoadProgress) => Promise<void>,
 ): Promise<LoadAttempt> {
   const table = deps.tables.archive;
-  const state = (await readLoadStates(table)).get(sourceId);
+  const state = await readLoadState(table, sourceId);
   const started = deps.clock.now();
   const t0 = performance.now();
   const versionIds: number[] = [];

@@ -22,9 +22,10 @@ export interface PlatformStats {
  */
 export async function platformStats(deps: Deps, catalog: Pick<SourceCatalog, 'all'>): Promise<PlatformStats> {
   const table = deps.tables.archive;
+  const loadStates = readLoadStates(table); // read once: the catalog entries are built from it too
   const [entries, states, counter, runs] = await Promise.all([
-    catalog.all(),
-    readLoadStates(table),
+    catalog.all(loadStates),
+    loadStates,
     table.get(VERSION_COUNTER, { consistent: true }),
     listRuns(table, { limit: 1, offset: 0 }),
   ]);

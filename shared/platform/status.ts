@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
 import { runProbes } from '../health/probes';
-import type { CatalogEntry, SourceCatalog } from './catalog';
+import type { CatalogEntry, SourceCatalog, SourceFreshness } from './catalog';
 
 export type Light = 'green' | 'amber' | 'red';
 
@@ -41,10 +41,10 @@ const PROBE_NAMES: Record<string, StatusComponent['name']> = {
  * stale threshold); green otherwise. Exempt sources are listed grey and never change the light. Mail
  * is reported as configured or not and never changes it either.
  */
-export async function platformStatus(deps: Deps, catalog: Pick<SourceCatalog, 'all'>): Promise<StatusReport> {
+export async function platformStatus(deps: Deps, catalog: Pick<SourceCatalog, 'freshness'>): Promise<StatusReport> {
   const [probes, entries] = await Promise.all([
     runProbes(deps.probes),
-    catalog.all().then(
+    catalog.freshness().then(
       (all) => ({ ok: true as const, all }),
       (e: unknown) => ({ ok: false as const, error: e instanceof Error ? e.message : String(e) }),
     ),
@@ -75,7 +75,7 @@ export async function platformStatus(deps: Deps, catalog: Pick<SourceCatalog, 'a
   };
 }
 
-function sourceLight(e: CatalogEntry): SourceLight {
+function sourceLight(e: SourceFreshness): SourceLight {
   const f = e.freshness;
   const light: SourceLight['light'] =
     f.level === null ? 'grey' : f.level === 'critical' ? 'red' : f.level === 'stale' ? 'amber' : 'green';

@@ -16,7 +16,8 @@ export type CadenceDecl = { cadence: Cadence } | { cadence: 'exempt'; reason: st
  * - `reference`: an official publication that is informative but not itself binding;
  * - `derived`: assembled by a third party from official data.
  */
-export type AccuracyClass = 'authoritative' | 'reference' | 'derived';
+export const ACCURACY_CLASSES = ['authoritative', 'reference', 'derived'] as const;
+export type AccuracyClass = (typeof ACCURACY_CLASSES)[number];
 
 export interface License {
   /** Short name, e.g. "US Government work (public domain)". */
@@ -70,7 +71,8 @@ export interface ListingSourceUrl {
 export type SourceUrl = FileSourceUrl | ListingSourceUrl;
 
 /** How a source's version label and effective window are found. */
-export type VersionMethod = 'file_name' | 'content' | 'listing' | 'none';
+export const VERSION_METHODS = ['file_name', 'content', 'listing', 'none'] as const;
+export type VersionMethod = (typeof VERSION_METHODS)[number];
 
 /** What a version reader sees: the file name, the names of the zips it came out of, its first bytes. */
 export interface FileContext {

@@ -1,3 +1,4 @@
+import { isRealDate } from '../http/schemas';
 import type { VersionMethod, VersionReading } from './types';
 
 /**
@@ -58,17 +59,12 @@ export function quarterWindow(year: number, quarter: number): { from: string; to
   return { from: `${year}-${pad(first)}-01`, to: lastDayOfMonth(year, first + 2) };
 }
 
-/** The effective window of a calendar month. */
-export function monthWindow(year: number, month: number): { from: string; to: string } {
-  return { from: `${year}-${pad(month)}-01`, to: lastDayOfMonth(year, month) };
-}
-
 /** MM-DD-YYYY or MM/DD/YYYY (publisher style) to YYYY-MM-DD, or null when not a real date. */
 export function fromMdy(s: string): string | null {
   const m = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(s.trim());
   if (!m) return null;
   const iso = `${m[3]}-${pad(Number(m[1]))}-${pad(Number(m[2]))}`;
-  return isRealIsoDate(iso) ? iso : null;
+  return isRealDate(iso) ? iso : null;
 }
 
 /** YYYYMMDD to YYYY-MM-DD, or null. */
@@ -76,13 +72,7 @@ export function fromYmdCompact(s: string): string | null {
   const m = /^(\d{4})(\d{2})(\d{2})$/.exec(s.trim());
   if (!m) return null;
   const iso = `${m[1]}-${m[2]}-${m[3]}`;
-  return isRealIsoDate(iso) ? iso : null;
-}
-
-export function isRealIsoDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  return isRealDate(iso) ? iso : null;
 }
 
 /** Two-digit year (publisher style "dme25", "2607EXCL") to a four-digit year in 2000-2099. */

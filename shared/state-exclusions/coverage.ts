@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { startOf } from '../catalog/in-force';
 import { CatalogGapSchema, CatalogSourceVersionSchema } from '../catalog/provenance';
 import { type DatasetView, viewOf } from '../catalog/view';
 import { STATES } from '../codes/states';
@@ -52,7 +53,7 @@ function listCoverage(view: DatasetView, sourceId: string) {
   return {
     source_id: sourceId,
     loaded: versions.length > 0,
-    as_of: first ? (first.publisher_effective_from ?? first.observed_from.slice(0, 10)) : null,
+    as_of: first ? startOf(first) : null,
     publisher_version: first?.publisher_version ?? null,
     rows: versions.reduce((n, v) => n + (v.rows ?? 0), 0),
     archived_versions: tl?.versions.length ?? 0,

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps';
-import { SOURCES } from '../sources/registry';
+import { getDocDecl, getSource } from '../sources/registry';
 import { BLOCKS, type BlockName } from './changes';
 import type { Receipt } from './schema';
 import { buildWarrant, type WarrantAnswer, type WarrantQuery } from './service';
@@ -42,8 +42,8 @@ export async function appealExhibit(deps: Deps, q: WarrantQuery & { claimReferen
   const warrant = await buildWarrant(deps, q);
   const base = deps.config.publicBaseUrl;
   const cite = (kind: string, r: Receipt): Citation => {
-    const source = SOURCES.find((s) => s.sourceId === r.source_id);
-    const doc = source?.docs.find((d) => d.docId === r.doc_id);
+    const source = getSource(r.source_id);
+    const doc = getDocDecl(r.doc_id)?.doc;
     return {
       kind,
       publisher: source?.publisher ?? r.source_id,
@@ -59,7 +59,7 @@ export async function appealExhibit(deps: Deps, q: WarrantQuery & { claimReferen
       row: r.locator
         ? `line ${r.locator.line} (record ${r.locator.record})`
         : 'whole file searched; no row lists the key',
-      archived_original_url: `${base}/v1/archive/files/${r.sha256}`,
+      archived_original_url: r.file_url,
     };
   };
   const citations = Object.fromEntries(

@@ -1,7 +1,7 @@
 import { canonicalize } from 'json-canonicalize';
 import type { Deps } from '../deps';
 import type { Block } from './schema';
-import { buildWarrant, type WarrantAnswer, type WarrantQuery } from './service';
+import { buildWarrants, type WarrantAnswer, type WarrantQuery } from './service';
 
 export const BLOCKS = ['standing', 'fee', 'edits', 'documentation'] as const;
 export type BlockName = (typeof BLOCKS)[number];
@@ -91,10 +91,7 @@ export async function warrantChanges(
   deps: Deps,
   q: Omit<WarrantQuery, 'asOf'> & { from: string; to: string },
 ): Promise<WarrantChanges> {
-  const [a, b] = await Promise.all([
-    buildWarrant(deps, { ...q, asOf: q.from }),
-    buildWarrant(deps, { ...q, asOf: q.to }),
-  ]);
+  const [a, b] = (await buildWarrants(deps, q, [q.from, q.to])) as [WarrantAnswer, WarrantAnswer];
   const blocks = Object.fromEntries(BLOCKS.map((n) => [n, compareBlock(a[n], b[n])])) as Record<BlockName, BlockChange>;
   return {
     hcpcs: q.hcpcs,

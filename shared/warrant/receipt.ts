@@ -1,6 +1,7 @@
 import type { RowRef } from '../facts/related';
 import type { StoredFact } from '../facts/store';
-import type { TimelineVersion } from '../facts/timeline';
+import type { Timeline, TimelineVersion } from '../facts/timeline';
+import type { SourceInForce } from './resolve';
 import type { Fact, Receipt } from './schema';
 
 export interface ReceiptContext {
@@ -8,6 +9,24 @@ export interface ReceiptContext {
   /** Every version known to the answer, for labels and windows of related rows. */
   versions: Map<number, TimelineVersion>;
   rules: Map<number, 'publisher_effective_window' | 'first_observed'>;
+}
+
+/**
+ * The receipt context of an answer: every version of the timelines read (related rows may come
+ * from versions not in force themselves) and the as-of rule that selected each version in force.
+ */
+export function receiptContext(
+  baseUrl: string,
+  timelines: Iterable<Timeline>,
+  sources: Iterable<SourceInForce>,
+): ReceiptContext {
+  const versions = new Map<number, TimelineVersion>();
+  for (const t of timelines) for (const v of t.versions) versions.set(v.version_id, v);
+  const rules: ReceiptContext['rules'] = new Map();
+  for (const src of sources) {
+    for (const d of src.docs) if (d.status === 'in_force') rules.set(d.version.version_id, d.rule);
+  }
+  return { baseUrl, versions, rules };
 }
 
 /** A receipt for a row of an archived file: the file's identity, its version and the row locator. */

@@ -15,6 +15,7 @@ export type DocInForce =
       loaded: boolean;
     }
   | { doc_id: string; status: 'gap'; reason: GapReason; detail: string };
+type InForceDoc = Extract<DocInForce, { status: 'in_force' }>;
 
 export interface SourceInForce {
   source_id: string;
@@ -61,8 +62,8 @@ export function inForce(
 }
 
 /** Loaded versions in force, by version id. */
-export function loadedVersions(s: SourceInForce): Map<number, Extract<DocInForce, { status: 'in_force' }>> {
-  const out = new Map<number, Extract<DocInForce, { status: 'in_force' }>>();
+export function loadedVersions(s: SourceInForce): Map<number, InForceDoc> {
+  const out = new Map<number, InForceDoc>();
   for (const d of s.docs) if (d.status === 'in_force' && d.loaded) out.set(d.version.version_id, d);
   return out;
 }
@@ -101,18 +102,17 @@ export function sourceGaps(s: SourceInForce, kind: string, missingDetail: string
   if (!s.registered || s.docs.length === 0) {
     return [g('source_not_loaded', `No version of ${s.source_id} is in the archive yet.`)];
   }
-  const inForceDocs = s.docs.filter((d) => d.status === 'in_force');
+  const inForceDocs = s.docs.filter((d): d is InForceDoc => d.status === 'in_force');
   if (!inForceDocs.length) {
     return s.docs.map((d) =>
       g(d.status === 'gap' ? d.reason : 'no_version_in_force', d.status === 'gap' ? d.detail : '', d.doc_id),
     );
   }
-  const unloaded = inForceDocs.filter((d) => d.status === 'in_force' && !d.loaded);
-  if (unloaded.length === inForceDocs.length) {
-    return unloaded.map((d) =>
+  if (inForceDocs.every((d) => !d.loaded)) {
+    return inForceDocs.map((d) =>
       g(
         'source_not_loaded',
-        `The version in force (${d.status === 'in_force' ? d.version.version_id : ''}) is archived but its facts are not loaded yet.`,
+        `The version in force (${d.version.version_id}) is archived but its facts are not loaded yet.`,
         d.doc_id,
       ),
     );

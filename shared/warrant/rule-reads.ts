@@ -1,8 +1,8 @@
 import type { Deps } from '../deps';
-import { editsBlock, ptpInForce } from './blocks/edits';
+import { mueBlock, ptpInForce } from './blocks/edits';
 import { feeBlock } from './blocks/fee';
-import { factOf, type ReceiptContext } from './receipt';
-import { factsInForce, inForce, loadTimelines, type SourceInForce, sourceGaps } from './resolve';
+import { factOf, receiptContext } from './receipt';
+import { factsInForce, inForce, loadTimelines, sourceGaps } from './resolve';
 import { type Block, block } from './schema';
 import { DOCS, WARRANT_SOURCES } from './sources';
 
@@ -15,13 +15,7 @@ export interface RuleAnswer {
 async function one(deps: Deps, sourceId: string, date: string, docs: (d: string) => boolean) {
   const timelines = await loadTimelines(deps, [sourceId]);
   const s = inForce(timelines.get(sourceId), sourceId, date, docs);
-  const t = timelines.get(sourceId);
-  const ctx: ReceiptContext = {
-    baseUrl: deps.config.publicBaseUrl,
-    versions: new Map((t?.versions ?? []).map((v) => [v.version_id, v])),
-    rules: new Map(s.docs.flatMap((d) => (d.status === 'in_force' ? [[d.version.version_id, d.rule] as const] : []))),
-  };
-  return { s, ctx };
+  return { s, ctx: receiptContext(deps.config.publicBaseUrl, timelines.values(), [s]) };
 }
 
 /** The DMEPOS fee-schedule cell(s) for a code, state and optional modifier on a date. */
@@ -47,23 +41,10 @@ export async function ncciMue(
   const facts = (await factsInForce(deps, { kind: 'code', value: q.hcpcs }, s)).filter(
     (f) => !q.setting || f.value.setting === q.setting,
   );
-  const empty: SourceInForce = { source_id: WARRANT_SOURCES.ptp, registered: true, docs: [] };
-  const { block: b } = editsBlock({
-    code: q.hcpcs,
-    asOf: q.asOf,
-    mue: s,
-    mueFacts: facts,
-    ptp: empty,
-    ptpFacts: [],
-    ctx,
-  });
   return {
     meta: { as_of: q.asOf, source_id: s.source_id },
     query: { hcpcs: q.hcpcs, setting: q.setting ?? null },
-    result: block(
-      b.facts,
-      b.gaps.filter((g) => g.kind === 'mue'),
-    ),
+    result: mueBlock(q.hcpcs, s, facts, ctx),
   };
 }
 

@@ -1,12 +1,12 @@
-import { codeSystem, isCptCode } from '../codes/hcpcs';
+import { type CodeSystem, codeSystem, isCptCode } from '../codes/hcpcs';
 import type { Deps } from '../deps';
 import type { StoredFact } from '../facts/store';
-import type { TimelineVersion } from '../facts/timeline';
+import type { Timeline } from '../facts/timeline';
 import { documentationBlock } from './blocks/documentation';
 import { editsBlock } from './blocks/edits';
 import { feeBlock } from './blocks/fee';
 import { standingBlock } from './blocks/standing';
-import type { ReceiptContext } from './receipt';
+import { receiptContext } from './receipt';
 import { factsInForce, inForce, loadTimelines, type SourceInForce } from './resolve';
 import type { Block } from './schema';
 import { ALL_WARRANT_SOURCES, DESCRIPTOR_FIELDS, DOCS, WARRANT_SOURCES } from './sources';
@@ -53,9 +53,33 @@ export interface WarrantAnswer {
  * per source in parallel (at most 7 requests, 2 in sequence).
  */
 export async function buildWarrant(deps: Deps, q: WarrantQuery): Promise<WarrantAnswer> {
+  const [answer] = await buildWarrants(deps, q, [q.asOf]);
+  return answer!;
+}
+
+/**
+ * The warrants of one query on several dates of service, off a single read of the source
+ * timelines (the changes route compares two dates): then one query per source and date, in parallel.
+ */
+export async function buildWarrants(
+  deps: Deps,
+  q: Omit<WarrantQuery, 'asOf'>,
+  dates: readonly string[],
+): Promise<WarrantAnswer[]> {
   const system = codeSystem(q.hcpcs);
   if (!system) throw new Error(`buildWarrant called with an unvalidated code ${q.hcpcs}`);
   const timelines = await loadTimelines(deps, ALL_WARRANT_SOURCES);
+  return Promise.all(
+    dates.map((asOf) => warrantOn(deps, timelines, system, { hcpcs: q.hcpcs, npi: q.npi, state: q.state, asOf })),
+  );
+}
+
+async function warrantOn(
+  deps: Deps,
+  timelines: Map<string, Timeline>,
+  system: CodeSystem,
+  q: WarrantQuery,
+): Promise<WarrantAnswer> {
   const s = {
     hcpcs: inForce(timelines.get(WARRANT_SOURCES.hcpcs), WARRANT_SOURCES.hcpcs, q.asOf, DOCS.hcpcs),
     dmepos: inForce(timelines.get(WARRANT_SOURCES.dmepos), WARRANT_SOURCES.dmepos, q.asOf, DOCS.dmeposFee),
@@ -76,13 +100,7 @@ export async function buildWarrant(deps: Deps, q: WarrantQuery): Promise<Warrant
   const isCpt = isCptCode(q.hcpcs);
   const scrub = (facts: StoredFact[]) => (isCpt ? facts.map(withoutDescriptors) : facts);
 
-  const versions = new Map<number, TimelineVersion>();
-  for (const t of timelines.values()) for (const v of t.versions) versions.set(v.version_id, v);
-  const rules = new Map<number, 'publisher_effective_window' | 'first_observed'>();
-  for (const src of Object.values(s)) {
-    for (const d of src.docs) if (d.status === 'in_force') rules.set(d.version.version_id, d.rule);
-  }
-  const ctx: ReceiptContext = { baseUrl: deps.config.publicBaseUrl, versions, rules };
+  const ctx = receiptContext(deps.config.publicBaseUrl, timelines.values(), Object.values(s));
 
   const edits = editsBlock({
     code: q.hcpcs,

@@ -1,4 +1,8 @@
 import type { ChangeRecord } from '../feed/change-record';
+import type { Table } from '../storage/table';
+import { appendAttempt, type DeliveryAttempt } from '../subscriptions/delivery-log';
+import type { Subscription } from '../subscriptions/model';
+import { openSecret } from '../subscriptions/secret-box';
 import { CHANGES_OBSERVED, EVENT_HEADER, SIGNATURE_HEADER, SUBSCRIPTION_HEADER, signBody } from './hmac';
 import type { Resolver } from './resolver';
 import { postPinned, type SendResult, type Transport } from './sender';
@@ -69,4 +73,37 @@ export async function deliverChanges(
   }
   const body = deliveryBytes(t.id, changes, ctx.now());
   return postPinned(check.target, body, deliveryHeaders(t.id, t.secret, body), ctx.transport);
+}
+
+/**
+ * One logged attempt for a subscription, shared by the daily run and the manual redelivery: open
+ * its signing secret, POST `changes` (at least one), and append the outcome to its delivery log. A
+ * secret that cannot be opened (WEBHOOK_SECRET_KEY missing or changed) makes a failed attempt,
+ * "not sent", logged like any other rather than thrown.
+ */
+export async function attemptDelivery(
+  table: Table,
+  sub: Pick<Subscription, 'id' | 'webhook_url' | 'sealed_secret'>,
+  changes: ChangeRecord[],
+  o: DeliverContext & { kind: DeliveryAttempt['kind']; at: Date; secretKey?: string },
+): Promise<{ result: SendResult; attempt: DeliveryAttempt }> {
+  let result: SendResult;
+  try {
+    const secret = openSecret(sub.sealed_secret, sub.id, o.secretKey);
+    result = await deliverChanges({ id: sub.id, webhook_url: sub.webhook_url, secret }, changes, o);
+  } catch (e) {
+    result = { ok: false, status: null, error: `not sent: ${(e as Error).message}`, latencyMs: 0 };
+  }
+  const attempt = await appendAttempt(table, sub.id, {
+    at: o.at.toISOString(),
+    kind: o.kind,
+    ok: result.ok,
+    status_code: result.status,
+    error: result.error,
+    latency_ms: result.latencyMs,
+    count: changes.length,
+    first_version_id: changes[0]?.version_id ?? null,
+    last_version_id: changes[changes.length - 1]?.version_id ?? null,
+  });
+  return { result, attempt };
 }

@@ -78,10 +78,3 @@ export function parseIPv6(input: string): Uint8Array | undefined {
   if (v4tail.length === 4) bytes.set(v4tail, 12);
   return bytes;
 }
-
-/** A strict textual IP literal (dotted quad or IPv6, brackets allowed), as the resolver returns. */
-export function ipFamily(address: string): 4 | 6 | undefined {
-  if (isIPv4(address)) return 4;
-  if (isIPv6(address.replace(/^\[|\]$/g, ''))) return 6;
-  return undefined;
-}

@@ -1,9 +1,8 @@
 import { changesObservedBetween } from '../feed/query';
 import { ConflictError, ValidationError } from '../http/errors';
-import { appendAttempt, type DeliveryAttempt } from '../subscriptions/delivery-log';
-import { openSecret } from '../subscriptions/secret-box';
+import type { DeliveryAttempt } from '../subscriptions/delivery-log';
 import { getOwnedSubscription } from '../subscriptions/store';
-import { deliverChanges } from './deliver';
+import { attemptDelivery } from './deliver';
 import { REDELIVERY_WINDOW_MS } from './run';
 import type { WebhookServiceDeps } from './service';
 
@@ -55,22 +54,13 @@ export async function redeliver(
   });
   const window = { from: since.toISOString(), to: until.toISOString() };
   if (changes.length === 0) return { subscription_id: id, window, count: 0, attempt: null };
-  const secret = openSecret(sub.sealed_secret, sub.id, d.config.webhooks.secretKey);
-  const result = await deliverChanges({ id, webhook_url: sub.webhook_url, secret }, changes, {
+  const { attempt } = await attemptDelivery(d.tables.subscriptions, sub, changes, {
+    kind: 'redelivery',
+    at: now,
+    secretKey: d.config.webhooks.secretKey,
     resolver: d.resolver,
     transport: d.transport,
     now: () => d.clock.now(),
-  });
-  const attempt = await appendAttempt(d.tables.subscriptions, id, {
-    at: now.toISOString(),
-    kind: 'redelivery',
-    ok: result.ok,
-    status_code: result.status,
-    error: result.error,
-    latency_ms: result.latencyMs,
-    count: changes.length,
-    first_version_id: changes[0]?.version_id ?? null,
-    last_version_id: changes[changes.length - 1]?.version_id ?? null,
   });
   return { subscription_id: id, window, count: changes.length, attempt };
 }

@@ -5,11 +5,9 @@ import type { ChangeRecord } from '../feed/change-record';
 import { settleLoadedPending } from '../feed/codes-status';
 import { scanChanges } from '../feed/query';
 import { advanceCursor, recordOutcome } from '../subscriptions/cursor';
-import { appendAttempt } from '../subscriptions/delivery-log';
 import type { Subscription } from '../subscriptions/model';
-import { openSecret } from '../subscriptions/secret-box';
 import { listActive } from '../subscriptions/store';
-import { deliverChanges } from './deliver';
+import { attemptDelivery } from './deliver';
 import { changeScope, planDelivery } from './plan';
 import { forEachLimited } from './pool';
 import { type Resolver, systemResolver } from './resolver';
@@ -148,30 +146,15 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
     }
     stats.attempted++;
     const at = deps.clock.now();
-    let result: { ok: boolean; status: number | null; error: string | null; latencyMs: number };
-    try {
-      const secret = openSecret(sub.sealed_secret, sub.id, deps.config.webhooks.secretKey);
-      result = await deliverChanges({ id: sub.id, webhook_url: sub.webhook_url, secret }, pending, {
-        resolver,
-        transport: opts.transport,
-        now: () => deps.clock.now(),
-      });
-    } catch (e) {
-      result = { ok: false, status: null, error: `not sent: ${(e as Error).message}`, latencyMs: 0 };
-    }
-    stats.slowest_attempt_ms = Math.max(stats.slowest_attempt_ms, result.latencyMs);
-    const first = (pending[0] as ChangeRecord).version_id;
-    await appendAttempt(table, sub.id, {
-      at: at.toISOString(),
+    const { result } = await attemptDelivery(table, sub, pending, {
       kind: 'scheduled',
-      ok: result.ok,
-      status_code: result.status,
-      error: result.error,
-      latency_ms: result.latencyMs,
-      count: pending.length,
-      first_version_id: first,
-      last_version_id: (pending[pending.length - 1] as ChangeRecord).version_id,
+      at,
+      secretKey: deps.config.webhooks.secretKey,
+      resolver,
+      transport: opts.transport,
+      now: () => deps.clock.now(),
     });
+    stats.slowest_attempt_ms = Math.max(stats.slowest_attempt_ms, result.latencyMs);
     deps.logger.info('webhook delivery', {
       subscription_id: sub.id,
       ok: result.ok,

@@ -1,3 +1,4 @@
+import { normalizeCode } from '../codes/hcpcs';
 import type { Deps } from '../deps';
 import { latestVersionId } from '../feed/query';
 import { ValidationError } from '../http/errors';
@@ -43,7 +44,7 @@ export async function registerSubscription(
   owner: string,
   input: RegistrationInput,
 ): Promise<Registration> {
-  const codes = [...new Set((input.codes ?? []).map((c) => c.trim().toUpperCase()))];
+  const codes = [...new Set((input.codes ?? []).map(normalizeCode))];
   const sourceIds = [...new Set(input.source_ids ?? [])];
   sourceIds.forEach((id, i) => {
     if (!d.isKnownSource(id)) {

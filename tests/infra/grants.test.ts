@@ -54,6 +54,13 @@ describe('grants: each Lambda reaches only what it uses', () => {
     expect(actionsOn('delivery', tableArn('archive'))).not.toEqual(expect.arrayContaining(['dynamodb:PutItem']));
   });
 
+  it('the delivery job reads (never writes) the facts LOADED markers that settle pending changes', () => {
+    const facts = actionsOn('delivery', tableArn('facts'));
+    expect(facts).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem']));
+    expect(facts.filter((a) => WRITES.includes(a))).toEqual([]);
+    expect(environmentOf(s.jobs, names.fn('delivery'))).toHaveProperty('TABLE_FACTS', names.table('facts'));
+  });
+
   it('the warrant group reads facts and archive items but cannot write the archive or touch the bucket', () => {
     const archive = actionsOn('warrant', tableArn('archive'));
     expect(archive).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps';
 import type { Archive } from '../ingest';
 import type { IngestResult } from '../ingest-types';
-import { HttpStatusError, openUrl } from './download';
+import { HttpStatusError, type Opened, openUrl } from './download';
 import type { HttpClient } from './http';
 import { fileNameFor } from './names';
 import type { UrlPolicy } from './policy';
@@ -73,16 +73,30 @@ export function fetchUrl(ctx: UrlContext, url: string): Promise<UrlOutcome> {
       contentType: opened.response.headers['content-type'],
       sourceUrl: opened.finalUrl.href,
     });
-    await putFetchState(table, ctx.sourceId, {
-      url,
-      etag: opened.response.headers.etag ?? null,
-      last_modified: opened.response.headers['last-modified'] ?? null,
-      sha256: result.files[0]?.sha256 ?? '',
-      final_url: opened.finalUrl.href,
-      fetched_at: at,
-      checked_at: at,
-    });
+    await rememberFetch(ctx, url, opened, result, at);
     return { kind: 'archived', url, attempts: attempt, finalUrl: opened.finalUrl.href, result };
+  });
+}
+
+/**
+ * After a 200 was archived: the validators for the next conditional request, keyed by the URL
+ * requested. Never before the ingest, so a failed ingest is not skipped next time by a 304.
+ */
+export function rememberFetch(
+  ctx: UrlContext,
+  url: string,
+  opened: Extract<Opened, { status: 200 }>,
+  result: IngestResult,
+  at: string,
+): Promise<void> {
+  return putFetchState(ctx.deps.tables.archive, ctx.sourceId, {
+    url,
+    etag: opened.response.headers.etag ?? null,
+    last_modified: opened.response.headers['last-modified'] ?? null,
+    sha256: result.files[0]?.sha256 ?? '',
+    final_url: opened.finalUrl.href,
+    fetched_at: at,
+    checked_at: at,
   });
 }
 

@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import type { ListingSourceUrl, SourceDecl } from '../../sources/types';
 import { blobKey } from '../keys';
 import { openUrl } from './download';
-import { fetchUrl, openOptions, type UrlContext, type UrlOutcome, withRetries } from './fetch-url';
+import { fetchUrl, openOptions, rememberFetch, type UrlContext, type UrlOutcome, withRetries } from './fetch-url';
 import { extractLinks, linkFileName } from './html-links';
 import { chooseLinks, type LinkRule, linkRule } from './listing-links';
 import { fileNameFor } from './names';
-import { conditionalHeaders, getFetchState, putFetchState, touchFetchState } from './state';
+import { conditionalHeaders, getFetchState, touchFetchState } from './state';
 import type { RunTally } from './tally';
 
 /** A listing page is parsed in memory, so it gets a cap of its own (below the file cap). */
@@ -53,21 +53,12 @@ export function fetchListingPage(ctx: UrlContext, url: string): Promise<ListingO
       origin: 'live',
       runId: ctx.runId,
     });
-    await putFetchState(table, ctx.sourceId, {
-      url,
-      etag: opened.response.headers.etag ?? null,
-      last_modified: opened.response.headers['last-modified'] ?? null,
-      sha256: result.files[0]?.sha256 ?? '',
-      final_url: opened.finalUrl.href,
-      fetched_at: at,
-      checked_at: at,
-    });
-    const finalUrl = opened.finalUrl.href;
+    await rememberFetch(ctx, url, opened, result, at);
     return {
       kind: 'archived',
       url,
       attempts: attempt,
-      finalUrl,
+      finalUrl: opened.finalUrl.href,
       result,
       html: bytes.toString('utf8'),
       page: opened.finalUrl,

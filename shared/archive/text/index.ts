@@ -14,6 +14,7 @@
  * - `unrenderable`: a file whose format was recognised but could not be read (a truncated zip or
  *   PDF); the text is one line naming the format and the reason.
  */
+import { looksLikeZip } from '../../formats/zip';
 import { charsetOf, decodeText } from './decode';
 import { renderPdf } from './pdf';
 import { rendering, type TextRendering } from './rendering';
@@ -52,8 +53,7 @@ type Kind = 'pdf' | 'zip' | 'binary' | 'text';
 function sniff(bytes: Buffer): Kind {
   const head = bytes.subarray(0, 8192);
   if (/^(\u00EF\u00BB\u00BF)?\s*%PDF-/.test(head.subarray(0, 1024).toString('latin1'))) return 'pdf';
-  if (head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6)))
-    return 'zip';
+  if (looksLikeZip(head)) return 'zip';
   const utf16Bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (!utf16Bom && head.includes(0)) return 'binary';
   return 'text';

@@ -19,9 +19,8 @@ export interface ResolvedProvider {
 export async function resolveNpis(
   deps: Deps,
   npis: Iterable<string>,
-  view?: DatasetView,
 ): Promise<{ view: DatasetView; providers: Map<string, ResolvedProvider> }> {
-  const v = view ?? (await registryView(deps));
+  const v = await registryView(deps);
   const found = await lookupMany(deps, nppesDataset, 'npi', npis, v.versions);
   const providers = new Map<string, ResolvedProvider>();
   const order = (x: CatalogVersion) => `${startOf(x)}#${String(x.version_id).padStart(12, '0')}`;
@@ -39,6 +38,6 @@ export async function resolveNpis(
 }
 
 /** The registry as loaded today. */
-export function registryView(deps: Deps): Promise<DatasetView> {
+function registryView(deps: Deps): Promise<DatasetView> {
   return viewOf(deps, nppesDataset, deps.clock.now().toISOString().slice(0, 10));
 }

@@ -11,6 +11,16 @@ export function ptpInForce(value: Record<string, unknown>, asOf: string): boolea
   return (!eff || eff <= asOf) && (!del || del > asOf);
 }
 
+/** The MUE rows of the code (one per setting), or the gaps the MUE source leaves. */
+export function mueBlock(code: string, source: SourceInForce, facts: StoredFact[], ctx: ReceiptContext): Block {
+  const mue = facts.filter((f) => f.kind === 'mue');
+  if (!mue.length) return block([], sourceGaps(source, 'mue', `${code} has no MUE in the tables in force.`));
+  return block(
+    mue.map((f) => factOf(f, ctx)),
+    [],
+  );
+}
+
 /**
  * Edits: the MUE per setting (practitioner, outpatient hospital, DME supplier) and the PTP pairs
  * the code is part of that are in force on the date (at most MAX_PTP_PAIRS listed, all counted).
@@ -24,11 +34,9 @@ export function editsBlock(input: {
   ptpFacts: StoredFact[];
   ctx: ReceiptContext;
 }): { block: Block; ptpTotal: number } {
-  const facts: Fact[] = [];
-  const gaps: Gap[] = [];
-  const mue = input.mueFacts.filter((f) => f.kind === 'mue');
-  if (mue.length) facts.push(...mue.map((f) => factOf(f, input.ctx)));
-  else gaps.push(...sourceGaps(input.mue, 'mue', `${input.code} has no MUE in the tables in force.`));
+  const mue = mueBlock(input.code, input.mue, input.mueFacts, input.ctx);
+  const facts: Fact[] = [...mue.facts];
+  const gaps: Gap[] = [...mue.gaps];
 
   const pairs = input.ptpFacts
     .filter((f) => f.kind === 'ptp' && ptpInForce(f.value, input.asOf))

@@ -68,6 +68,27 @@ describe('archive ingest', () => {
     expect(item?.first_observed).toBe('2026-06-20T10:00:00.000Z');
   });
 
+  it('a re-ingest of a completed version reads its marker and writes none of the version items again', async () => {
+    const table = h.deps.tables.archive;
+    const writes: string[] = [];
+    const counting = new Proxy(table, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        if ((prop === 'put' || prop === 'update') && typeof v === 'function') {
+          return (...args: [{ pk: string }, ...unknown[]]) => {
+            writes.push(String(args[0].pk));
+            return v.apply(target, args);
+          };
+        }
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const counted = new Archive({ ...h.deps, tables: { ...h.deps.tables, archive: counting } });
+    const r = await counted.ingest({ sourceId: 'cms_ncci_mue', name: MUE, body: mueBytes(1) });
+    expect(r.files[0]).toMatchObject({ newVersion: false, docId: 'mue:1' });
+    expect(writes.filter((pk) => /^(DOC#|DOCVER#|CHANGES)/.test(pk))).toEqual([]);
+  });
+
   it('the same bytes republished for a new effective window are a new version of one stored file', async () => {
     const bytes = mueBytes(7);
     const name = 'MCR_MUE_PractitionerServices_Eff_01-01-2027.csv';

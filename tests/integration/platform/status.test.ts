@@ -1,4 +1,3 @@
-import type { CatalogEntry } from '../../../shared/platform/catalog';
 import { trackLoad } from '../../../shared/platform/load-history';
 import { platformStatus } from '../../../shared/platform/status';
 import { type Freshness, judgeFreshness } from '../../../shared/sources/freshness';
@@ -70,7 +69,7 @@ describe('GET /status and GET /platform/stats', () => {
   });
 
   it('an exempt source is grey and never changes the light; a failing dependency turns it red', async () => {
-    const entry = (source_id: string, freshness: Freshness) => ({ source_id, freshness }) as CatalogEntry;
+    const entry = (source_id: string, freshness: Freshness) => ({ source_id, freshness });
     const old = new Date('2000-01-01T00:00:00Z').toISOString();
     const exempt = judgeFreshness(
       { declared: { cadence: 'exempt', reason: 'static crosswalk' }, registeredAt: old },
@@ -78,7 +77,7 @@ describe('GET /status and GET /platform/stats', () => {
     );
     const fresh = judgeFreshness({ declared: { cadence: 'daily' }, registeredAt: old, lastLoadedAt: now }, now);
     const report = await platformStatus(h.deps, {
-      all: async () => [entry('x_exempt', exempt), entry('y_daily', fresh)],
+      freshness: async () => [entry('x_exempt', exempt), entry('y_daily', fresh)],
     });
     expect(report.light).toBe('green');
     expect(report.sources[0]).toEqual({
@@ -93,7 +92,7 @@ describe('GET /status and GET /platform/stats', () => {
       ...h.deps,
       probes: [{ name: 's3', check: async () => Promise.reject(new Error('connection refused')) }],
     };
-    const red = await platformStatus(broken, { all: async () => [entry('y_daily', fresh)] });
+    const red = await platformStatus(broken, { freshness: async () => [entry('y_daily', fresh)] });
     expect(red).toMatchObject({ light: 'red', status: 'failing' });
     expect(red.components[0]).toMatchObject({ name: 'object_storage', light: 'red', status: 'failing' });
   });
