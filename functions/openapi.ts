@@ -31,7 +31,9 @@ export function buildContract(): Record<string, unknown> {
       description:
         'Signed warrants for a billing code and a date of service, the publisher-file archive they stand on, the change feed and webhooks, and the public-data catalog. Errors are RFC 9457 problem+json.',
     },
-    servers: [{ url: 'http://localhost:8787', description: 'npm start' }],
+    // Relative: "Try it out" on /docs and any tool reading /openapi.json call the deployment that
+    // served the document (npm start on any PORT, or the API Gateway URL), never a fixed host.
+    servers: [{ url: '/', description: 'the deployment serving this document (npm start: http://localhost:8787)' }],
   });
   annotateSecurity(doc);
   return { 'x-generated': GENERATED_MARK, ...(sortKeys(doc) as Record<string, unknown>) };

@@ -14,6 +14,12 @@ const seedsDir = path.resolve(root, args.seeds ?? '../shared/seeds');
 const outFile = path.resolve(root, args.out ?? 'contract/REPORT.md');
 
 async function main(): Promise<void> {
+  if (!fs.existsSync(seedsDir)) {
+    process.stderr.write(
+      `No specification documents at ${seedsDir}: the report compares the contract with them. Pass --seeds <folder holding 000_*.txt and 001_*.txt>.\n`,
+    );
+    process.exit(2);
+  }
   const text = await buildReport(root, seedsDir);
   fs.writeFileSync(outFile, text);
   process.stdout.write(`${text}\nwrote ${path.relative(root, outFile)}\n`);

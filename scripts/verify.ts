@@ -19,6 +19,10 @@ const USAGE = 'usage: npm run verify -- <response.json | -> [--key <key.json | k
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const keyAt = argv.indexOf('--key');
   const keyArg = keyAt >= 0 ? argv[keyAt + 1] : undefined;
   if (keyAt >= 0 && !keyArg) throw new UsageError('--key needs a file or URL');

@@ -6,7 +6,6 @@ import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { CoverageSchema, exclusionCoverage } from '../../shared/state-exclusions/coverage';
 import { mountDemo } from './demo';
-import { requireJsonBody } from './json-body';
 import {
   AsOfQuery,
   ComprehensiveAnswer,
@@ -72,7 +71,10 @@ const screenRoute = createRoute({
   summary: 'Screen up to 1,000 people or entities',
   description: `Each item: an NPI, or last and first name, or an organization name (state and date of birth sharpen name matches). Returns each item's federal hits and \`state_excluded\` hits, in input order. ${asOfDesc}`,
   request: { body: { content: { 'application/json': { schema: ScreenRequest } }, required: true } },
-  responses: { 200: jsonResponse(ScreenAnswer, 'One result per item, in input order.'), ...problemResponses(400, 401) },
+  responses: {
+    200: jsonResponse(ScreenAnswer, 'One result per item, in input order.'),
+    ...problemResponses(400, 401, 415),
+  },
 });
 
 const crossrefRoute = createRoute({
@@ -112,7 +114,6 @@ export const exclusionsGroup: RouteGroup = {
     router.openapi(stateNpiRoute, async (c) =>
       c.json(await stateForNpi(deps, c.req.valid('param').npi, asOf(c.req.valid('query'))), 200),
     );
-    router.use(screenRoute.path, requireJsonBody);
     router.openapi(screenRoute, async (c) => {
       const body = c.req.valid('json');
       return c.json(await screenBatch(deps, body.items, asOf(body)), 200);

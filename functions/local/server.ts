@@ -4,6 +4,7 @@ import { ensureStorage } from '../../shared/aws/bootstrap';
 import { buildDeps } from '../../shared/aws/deps';
 import type { Config } from '../../shared/config';
 import type { Deps } from '../../shared/deps';
+import { buildStartingApp } from '../../shared/http/app';
 import { type Engines, startEngines } from '../../shared/local/engines';
 import { advertiseEngines, findLiveEngines, withdrawEngines } from '../../shared/local/lock';
 import { buildFullApp } from '../app';
@@ -36,17 +37,23 @@ export async function startLocalServer(base: Config, opts: { persist?: boolean }
     ...base,
     endpoints: Object.freeze({ dynamodb: engines.dynamodbEndpoint, s3: engines.s3Endpoint }),
   });
+  let server: ReturnType<typeof serve> | undefined;
   try {
+    // Claim the port before any start-up step writes: a port clash then stops start-up before a
+    // demo key is generated (its secret is shown once) or samples are seeded. Until the app is
+    // built, requests get a 503 problem.
     const deps = buildDeps(config);
+    let app = buildStartingApp(deps);
+    const listening = serve({ fetch: (req, env) => app.fetch(req, env), port: config.port, hostname: config.host });
+    server = listening;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('listening', () => resolve());
+      listening.once('error', reject);
+    });
     await ensureStorage(config, deps.clients);
     const notes: string[] = [];
     for (const step of STARTUP_STEPS) notes.push(...(await step(deps)));
-    const app = buildFullApp(deps);
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-    await new Promise<void>((resolve, reject) => {
-      server.once('listening', () => resolve());
-      server.once('error', reject);
-    });
+    app = buildFullApp(deps);
     const port = (server.address() as AddressInfo).port;
     const baseUrl = `http://localhost:${port}`;
     if (persist) {
@@ -65,13 +72,14 @@ export async function startLocalServer(base: Config, opts: { persist?: boolean }
       notes,
       async close() {
         if (persist) withdrawEngines(config.dataDir);
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await new Promise<void>((resolve) => server?.close(() => resolve()));
         deps.clients.dynamodb.destroy();
         deps.clients.s3.destroy();
         await engines.stop();
       },
     };
   } catch (e) {
+    await new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve()));
     await engines.stop();
     throw e;
   }

@@ -41,7 +41,7 @@ const register = createRoute({
   request: { body: { content: { 'application/json': { schema: SubscriptionRequest } }, required: true } },
   responses: {
     201: jsonResponse(SubscriptionRegistration, 'Registered; keep the secret and the token.'),
-    ...problemResponses(400, 401),
+    ...problemResponses(400, 401, 415),
   },
 });
 

@@ -9,7 +9,10 @@ const VersionInForce = z.object({
   sha256: z.string().nullable(),
   publisher_version: z.string().nullable(),
   as_of_rule: z.string().nullable(),
-  loaded: z.boolean(),
+  loaded: z.boolean().nullable().openapi({
+    description:
+      "Whether this version's facts are loaded. null: the document carries no facts of its own; its rows are read while the documents that do load (the MCD join tables: LCD and article titles, contractors, jurisdictions).",
+  }),
   gap: z.string().nullable(),
 });
 

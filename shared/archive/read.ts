@@ -118,7 +118,7 @@ export class ArchiveQueries {
 
   private withheld(what: string, sourceId: string, sha256: string, extra: Record<string, unknown> = {}) {
     return new LicenseRestrictedError(
-      `The ${what} of this file is not served: files of source ${sourceId} carry procedure-code descriptors (CPT) under a third-party license (AMA). Its metadata stays listed.`,
+      `${what} of this file: not served, because files of source ${sourceId} carry procedure-code descriptors (CPT) under a third-party license (AMA). Its metadata stays listed.`,
       { sha256, source_id: sourceId, ...extra },
     );
   }
@@ -148,7 +148,7 @@ export class ArchiveQueries {
       license: source?.license.name ?? null,
       text_url: `${this.deps.config.publicBaseUrl}/archive/files/${sha256}/text`,
     };
-    if (restricted) throw this.withheld('original bytes', meta.source_id, sha256, { file: meta });
+    if (restricted) throw this.withheld('The original bytes', meta.source_id, sha256, { file: meta });
     const expires = new Date(this.deps.clock.now().getTime() + LINK_SECONDS * 1000);
     const url = await this.deps.blobs.presignGet(meta.storage_key, LINK_SECONDS, meta.name);
     return { ...meta, download_url: url, download_expires_at: expires.toISOString() };
@@ -156,7 +156,7 @@ export class ArchiveQueries {
 
   async getText(sha256: string) {
     const { item, restricted } = await this.fileItem(sha256);
-    if (restricted) throw this.withheld('text', String(item.source_id), sha256);
+    if (restricted) throw this.withheld('The text', String(item.source_id), sha256);
     const renderings = await this.table.queryAll(item.pk, { beginsWith: TEXT_PREFIX });
     const ok = renderings
       .filter((r) => r.status === 'ok')

@@ -37,6 +37,7 @@ export async function ensureDemoKey(deps: Deps): Promise<string[]> {
   return [
     `Demo API key ${record.key_id} (${describe(record)}), shown this once and not stored:`,
     `  X-API-Key: ${fresh}`,
+    `  (for the commands below: export KEY=${fresh})`,
   ];
 }
 

@@ -2,7 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { accessControl } from '../auth/access-control';
 import type { Deps } from '../deps';
-import { NotFoundError } from './errors';
+import { NotFoundError, ServiceUnavailableError } from './errors';
 import { renderProblem, validationErrorFromZod } from './problem';
 import { requestContext } from './request-context';
 import type { AppEnv } from './types';
@@ -48,5 +48,19 @@ export function buildApp(groups: readonly RouteGroup[], deps: Deps): OpenAPIHono
     renderProblem(c, new NotFoundError(`No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),
   );
   for (const group of groups) app.route('/', group.build(deps));
+  return app;
+}
+
+/**
+ * What a local server answers while its start-up steps run (it listens first, so a port clash
+ * stops start-up before anything is written): a 503 problem through the same renderer.
+ */
+export function buildStartingApp(deps: Deps): OpenAPIHono<AppEnv> {
+  const app = createRouter();
+  app.use('*', requestContext(deps));
+  app.onError((err, c) => renderProblem(c, err));
+  app.all('*', () => {
+    throw new ServiceUnavailableError('The server is still starting; retry in a few seconds.');
+  });
   return app;
 }

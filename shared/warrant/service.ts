@@ -1,5 +1,6 @@
 import { type CodeSystem, codeSystem, isCptCode } from '../codes/hcpcs';
 import type { Deps } from '../deps';
+import { hasLoader } from '../facts/load-version';
 import type { StoredFact } from '../facts/store';
 import type { Timeline } from '../facts/timeline';
 import { documentationBlock } from './blocks/documentation';
@@ -25,7 +26,8 @@ export interface VersionInForce {
   sha256: string | null;
   publisher_version: string | null;
   as_of_rule: string | null;
-  loaded: boolean;
+  /** null: a document without facts of its own (read through another document's load). */
+  loaded: boolean | null;
   gap: string | null;
 }
 
@@ -173,7 +175,7 @@ function describe(src: SourceInForce): VersionInForce[] {
           sha256: d.version.sha256,
           publisher_version: d.version.publisher_version,
           as_of_rule: d.rule,
-          loaded: d.loaded,
+          loaded: hasLoader(d.doc_id) ? d.loaded : null,
           gap: null,
         }
       : {

@@ -2049,6 +2049,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unsupported media type. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
@@ -8719,6 +8728,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Unsupported media type. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
@@ -10994,7 +11012,8 @@ export interface components {
                 as_of_rule: string | null;
                 doc_id: string;
                 gap: string | null;
-                loaded: boolean;
+                /** @description Whether this version's facts are loaded. null: the document carries no facts of its own; its rows are read while the documents that do load (the MCD join tables: LCD and article titles, contractors, jurisdictions). */
+                loaded: boolean | null;
                 publisher_version: string | null;
                 sha256: string | null;
                 source_id: string;

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runAccuracyCheck } from '../../../shared/accuracy/check';
 import { verifySignedResponse } from '../../../shared/attestation/verify';
+import { hasLoader } from '../../../shared/facts/load-version';
 import { syncFacts } from '../../../shared/facts/pipeline';
 import { replayRow } from '../../../shared/facts/replay';
 import { hcpcsAnwebParser } from '../../../shared/publishers/hcpcs/anweb';
@@ -154,6 +155,18 @@ describe('GET /rules/warrant over the fixture histories', () => {
     const hits = ((await byCode.json()) as Json).items as Json[];
     expect(hits.length).toBeGreaterThan(0);
     for (const c of hits) expect(c.affected_codes).toContain('K1040');
+  });
+
+  it('says which versions in force have their facts loaded; documents without facts of their own say null', async () => {
+    const { body } = await get('hcpcs=E0601&as_of=2025-05-15&state=NY');
+    const rows = body.meta.versions_in_force as Json[];
+    const inForce = rows.filter((r) => r.version_id !== null);
+    expect(inForce.length).toBeGreaterThan(0);
+    for (const r of inForce) {
+      expect([r.doc_id, r.loaded]).toEqual([r.doc_id, hasLoader(r.doc_id) ? true : null]);
+    }
+    // The MCD join tables (titles, contractors, jurisdictions) are cited but carry no facts of their own.
+    expect(inForce.some((r) => r.source_id === 'cms_mcd' && r.loaded === null)).toBe(true);
   });
 
   it('is signed, and the signature verifies with the published key', async () => {
