@@ -1,6 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import { isValidNpi } from '../../shared/codes/npi';
-import { isStateCode } from '../../shared/codes/states';
 import { RiskSchema } from '../../shared/exclusions/risk';
 import {
   ExclusionHitSchema,
@@ -9,22 +7,13 @@ import {
   provenanceFields,
 } from '../../shared/exclusions/schemas';
 import { PageQuery } from '../../shared/http/paging';
-import { DateString } from '../../shared/http/schemas';
+import { DateString, NpiString, StateString } from '../../shared/http/schemas';
 
 export const SCREEN_MAX = 1000;
 export const DEMO_MAX_ROWS = 25;
 
-const npi = () =>
-  z
-    .string()
-    .regex(/^\d{10}$/, 'expected 10 digits')
-    .refine(isValidNpi, 'the NPI check digit (Luhn over 80840 + NPI) does not match');
-
-const state = () =>
-  z
-    .string()
-    .transform((s) => s.trim().toUpperCase())
-    .refine(isStateCode, 'expected a two-letter USPS state or territory code');
+const npi = NpiString;
+const state = StateString;
 
 export const NpiPath = z.object({
   npi: npi().openapi({

@@ -1,9 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CODE_SHAPE_MESSAGE, codeSystem, normalizeCode } from '../../shared/codes/hcpcs';
-import { isValidNpi } from '../../shared/codes/npi';
-import { isStateCode } from '../../shared/codes/states';
 import { ValidationError } from '../../shared/http/errors';
-import { DateString } from '../../shared/http/schemas';
+import { DateString, NpiString, StateString } from '../../shared/http/schemas';
 
 /** Query parameters shared by the warrant and rule reads, validated to 400 problems naming each one. */
 export const CodeParam = (name: string, description: string, example = 'E0601') =>
@@ -24,10 +22,7 @@ export const DosParam = DateString.optional().openapi({
   description: 'Alias of as_of; giving both with different dates is a 400 problem.',
 });
 
-export const NpiParam = z
-  .string()
-  .regex(/^\d{10}$/, 'expected 10 digits')
-  .refine(isValidNpi, 'the NPI check digit (Luhn over 80840 + NPI) does not match')
+export const NpiParam = NpiString()
   .optional()
   .openapi({
     param: { name: 'npi', in: 'query' },
@@ -35,10 +30,7 @@ export const NpiParam = z
     example: '1234567893',
   });
 
-export const StateParam = z
-  .string()
-  .transform((s) => s.trim().toUpperCase())
-  .refine(isStateCode, 'expected a two-letter USPS state or territory code')
+export const StateParam = StateString()
   .optional()
   .openapi({ param: { name: 'state', in: 'query' }, description: 'Two-letter state (USPS), e.g. NY.', example: 'NY' });
 

@@ -25,12 +25,18 @@ export async function uploadBytes(deps: Deps, f: PreparedFile, contentType: stri
   const key = blobKey(f.spooled.sha256);
   const head = await deps.blobs.head(key);
   if (head && head.size === f.spooled.size) return;
-  const body =
-    f.spooled.size <= SINGLE_PUT_BYTES ? fs.readFileSync(f.spooled.path) : fs.createReadStream(f.spooled.path);
-  await deps.blobs.put(key, body, { contentType, size: f.spooled.size });
-  const after = await deps.blobs.head(key);
-  if (!after || after.size !== f.spooled.size) {
-    throw new Error(`Stored object ${key} has ${after?.size ?? 'no'} bytes, expected ${f.spooled.size}.`);
+  // Verified after writing; one more PUT (same key, same bytes: harmless) if the store shows
+  // another size, as the local S3 emulator briefly can under load; a second mismatch fails.
+  for (let attempt = 1; ; attempt++) {
+    const body =
+      f.spooled.size <= SINGLE_PUT_BYTES ? fs.readFileSync(f.spooled.path) : fs.createReadStream(f.spooled.path);
+    await deps.blobs.put(key, body, { contentType, size: f.spooled.size });
+    const after = await deps.blobs.head(key);
+    if (after && after.size === f.spooled.size) return;
+    if (attempt === 2) {
+      throw new Error(`Stored object ${key} has ${after?.size ?? 'no'} bytes, expected ${f.spooled.size}.`);
+    }
+    deps.logger.warn('stored object size mismatch; writing it again', { key, size: after?.size ?? null });
   }
 }
 

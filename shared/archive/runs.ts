@@ -67,9 +67,16 @@ function toRun(item: Record<string, unknown>): RunRecord {
 }
 
 /** Runs newest first (by started_at, then run id), optionally for one source. */
-export function listRuns(table: Table, p: PageParams, opts: { sourceId?: string } = {}) {
+export function listRuns(table: Table, p: PageParams, opts: { sourceId?: string; withTotal?: boolean } = {}) {
+  const withTotal = opts.withTotal ?? true;
   if (opts.sourceId) {
-    return pageTable(table, `RUNS#${opts.sourceId}`, p, toRun, { index: 'gsi1', descending: true });
+    return pageTable(table, `RUNS#${opts.sourceId}`, p, toRun, { index: 'gsi1', descending: true, withTotal });
   }
-  return pageTable(table, RUNS_PK, p, toRun, { descending: true });
+  return pageTable(table, RUNS_PK, p, toRun, { descending: true, withTotal });
+}
+
+/** The newest fetch run (of one source, or of any): one item read, no count of the growing partition. */
+export async function latestRun(table: Table, sourceId?: string): Promise<RunRecord | null> {
+  const page = await listRuns(table, { limit: 1, offset: 0 }, { sourceId, withTotal: false });
+  return page.items[0] ?? null;
 }

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { CHANGES_PK, type ChangeRecord, changeSortKey } from '../feed/change-record';
 import { initialCodesStatus } from '../feed/codes-status';
+import type { Table } from '../storage/table';
 import {
   docKey,
   docSortKey,
@@ -115,9 +116,14 @@ export async function completeVersion(deps: Deps, v: VersionRecord): Promise<voi
   });
 }
 
+/** Versions whose writer has taken an id but not finished (their markers still pending). */
+export async function pendingVersions(table: Table): Promise<VersionRecord[]> {
+  return (await table.queryAll(PENDING_INDEX, { index: 'gsi2' })).map(toVersionRecord);
+}
+
 /** Finish every version whose writer stopped halfway; returns how many were completed. */
 export async function repairPending(deps: Deps): Promise<number> {
-  const pending = await deps.tables.archive.queryAll(PENDING_INDEX, { index: 'gsi2' });
-  for (const m of pending) await completeVersion(deps, toVersionRecord(m));
+  const pending = await pendingVersions(deps.tables.archive);
+  for (const v of pending) await completeVersion(deps, v);
   return pending.length;
 }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { padVersion } from '../archive/keys';
 
 /**
  * A change record: one newly observed archive version, as the change feed
@@ -45,6 +46,5 @@ export type ChangeRecord = z.infer<typeof ChangeRecordSchema>;
 
 export const CHANGES_PK = 'CHANGES';
 
-export function changeSortKey(versionId: number): string {
-  return String(versionId).padStart(12, '0');
-}
+/** Change records sort by version id, padded like every other version key of the archive. */
+export const changeSortKey = padVersion;

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { isValidNpi } from '../codes/npi';
+import { isStateCode } from '../codes/states';
 import { PROBLEM_CONTENT_TYPE } from './problem';
 
 export const ProblemSchema = z
@@ -65,3 +67,17 @@ export function isRealDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
+
+/** An NPI: 10 digits whose check digit holds (400 problems name the parameter that carried it). */
+export const NpiString = () =>
+  z
+    .string()
+    .regex(/^\d{10}$/, 'expected 10 digits')
+    .refine(isValidNpi, 'the NPI check digit (Luhn over 80840 + NPI) does not match');
+
+/** A two-letter USPS state or territory code, any case and surrounding space accepted. */
+export const StateString = () =>
+  z
+    .string()
+    .transform((s) => s.trim().toUpperCase())
+    .refine(isStateCode, 'expected a two-letter USPS state or territory code');

@@ -1,5 +1,5 @@
 import { sourceFileKey } from '../archive/keys';
-import { listRuns, type RunRecord } from '../archive/runs';
+import { latestRun, type RunRecord } from '../archive/runs';
 import type { Deps } from '../deps';
 import { CHANGES_PK } from '../feed/change-record';
 import { NotFoundError } from '../http/errors';
@@ -109,12 +109,11 @@ export class SourceCatalog {
 
   private async entry(s: SourceDecl, state: LoadState | undefined, now: Date): Promise<CatalogEntry> {
     const table = this.deps.tables.archive;
-    const [files, runs, change] = await Promise.all([
+    const [files, run, change] = await Promise.all([
       table.count(sourceFileKey(s.sourceId, '').pk),
-      listRuns(table, { limit: 1, offset: 0 }, { sourceId: s.sourceId }),
+      latestRun(table, s.sourceId),
       this.lastChange(s.sourceId),
     ]);
-    const run = runs.items[0];
     const { lastChangeAt, loadedAt, freshness } = judge(s, state, change, now);
     const base = this.deps.config.publicBaseUrl;
     return {

@@ -1,5 +1,5 @@
 import { VERSION_COUNTER } from '../archive/keys';
-import { listRuns, type RunRecord } from '../archive/runs';
+import { latestRun, type RunRecord } from '../archive/runs';
 import type { Deps } from '../deps';
 import type { SourceCatalog } from './catalog';
 import { readLoadStates } from './load-history';
@@ -23,11 +23,11 @@ export interface PlatformStats {
 export async function platformStats(deps: Deps, catalog: Pick<SourceCatalog, 'all'>): Promise<PlatformStats> {
   const table = deps.tables.archive;
   const loadStates = readLoadStates(table); // read once: the catalog entries are built from it too
-  const [entries, states, counter, runs] = await Promise.all([
+  const [entries, states, counter, lastRun] = await Promise.all([
     catalog.all(loadStates),
     loadStates,
     table.get(VERSION_COUNTER, { consistent: true }),
-    listRuns(table, { limit: 1, offset: 0 }),
+    latestRun(table),
   ]);
   const bySource: Record<string, number> = {};
   for (const e of entries) if (e.last_record_count !== null) bySource[e.source_id] = e.last_record_count;
@@ -50,6 +50,6 @@ export async function platformStats(deps: Deps, catalog: Pick<SourceCatalog, 'al
     },
     facilities: sum('facilities'),
     clinicians: sum('clinicians'),
-    last_pipeline_run: runs.items[0] ?? null,
+    last_pipeline_run: lastRun,
   };
 }

@@ -1,5 +1,4 @@
-import { PENDING_INDEX } from '../archive/keys';
-import { toVersionRecord } from '../archive/version-record';
+import { pendingVersions } from '../archive/versions';
 import type { Deps } from '../deps';
 import type { ChangeRecord } from '../feed/change-record';
 import { settleLoadedPending } from '../feed/codes-status';
@@ -55,8 +54,7 @@ export interface DeliveryStats {
 
 /** The lowest version id an ingest has taken but not finished (its marker still pending), if any. */
 async function lowestPendingVersion(archive: DeliveryDeps['tables']['archive']): Promise<number | null> {
-  const markers = await archive.queryAll(PENDING_INDEX, { index: 'gsi2' });
-  const ids = markers.map((m) => toVersionRecord(m).version_id).filter((id) => Number.isFinite(id));
+  const ids = (await pendingVersions(archive)).map((v) => v.version_id).filter((id) => Number.isFinite(id));
   return ids.length ? Math.min(...ids) : null;
 }
 
