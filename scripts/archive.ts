@@ -2,17 +2,18 @@ import { parseArgs } from 'node:util';
 import { runFetch } from '../shared/archive/fetch';
 import { importFile } from '../shared/archive/import';
 import { Archive } from '../shared/archive/ingest';
+import { ruleLine, timelineWarnings, unmatchedLines } from '../shared/archive/ingest-report';
 import { type IngestResult, ORIGINS, type Origin } from '../shared/archive/ingest-types';
 import type { Deps } from '../shared/deps';
 import { syncAll } from '../shared/derive/sync-all';
 import { AppError } from '../shared/http/errors';
 import { isRealDate } from '../shared/http/schemas';
-import { SOURCES } from '../shared/sources/registry';
+import { getDocDecl, getSource, SOURCES } from '../shared/sources/registry';
 import { runCliMain, UsageError } from './cli-main';
 
 const USAGE = `Archive operator CLI.
 
-  npm run archive -- import --source <source_id> --file <path>
+  npm run archive -- import --source <source_id> --file <path> [--doc <doc_id>]
         [--publisher-version <label>] [--effective-from YYYY-MM-DD] [--effective-to YYYY-MM-DD]
         [--origin backfill|wayback|live] [--observed-at <ISO time>] [--json]
   npm run archive -- repair        finish versions a crashed writer left pending
@@ -21,6 +22,11 @@ const USAGE = `Archive operator CLI.
 
 import archives a local file (a zip too: every member, nested zips included) exactly as a fetch
 would, default origin backfill, then loads the warrant facts and catalog rows of its new versions (--no-load skips that).
+It says which as-of rule will decide each new version (publisher_effective_window when it has an
+effective date, else first_observed), warns when a document now mixes the two, and names the files
+that matched no document of the source (archived, but read by no answer). --doc places a single
+file (not a zip) under that document of the source; its label and window come from the document's
+reader or the --publisher-version/--effective-* flags.
 Works whether or not \`npm start\` runs on the same DATA_DIR.
 Sources: ${SOURCES.map((s) => s.sourceId).join(', ')}`;
 
@@ -71,6 +77,7 @@ export async function runArchiveCommand(
           `Fetch run ${run.run_id} ${run.status}: ${run.files_seen} file(s) seen, ${run.new_versions} new version(s).`,
         );
         for (const e of run.errors) out(`  ${JSON.stringify(e)}`);
+        for (const n of run.notes) out(`  ${n.message}${n.url ? ` [${n.url}]` : ''}`);
         await syncAll(deps, { sourceIds: [values.source], log: out });
         return run.status === 'failed' ? 1 : 0;
       }
@@ -109,6 +116,7 @@ function parse(argv: string[]) {
     options: {
       source: { type: 'string' },
       file: { type: 'string' },
+      doc: { type: 'string' },
       'publisher-version': { type: 'string' },
       'effective-from': { type: 'string' },
       'effective-to': { type: 'string' },
@@ -124,6 +132,15 @@ function importOptions(v: ReturnType<typeof parse>['values']) {
   if (!v.source) throw new UsageError('--source is required');
   if (!SOURCES.some((s) => s.sourceId === v.source)) throw new UsageError(`unknown source '${v.source}'`);
   if (!v.file) throw new UsageError('--file is required');
+  if (v.doc !== undefined) {
+    if (getDocDecl(v.doc)?.source.sourceId !== v.source) {
+      const docs = getSource(v.source)!.docs.map((d) => d.docId);
+      throw new UsageError(
+        `--doc ${v.doc} is not a document of ${v.source} (its documents: ${docs.join(', ') || 'none'})`,
+      );
+    }
+    if (/\.zip$/i.test(v.file)) throw new UsageError('--doc places a single file, not a zip: import the member itself');
+  }
   for (const flag of ['effective-from', 'effective-to'] as const) {
     const d = v[flag];
     if (d !== undefined && !isRealDate(d)) throw new UsageError(`--${flag} must be a real date YYYY-MM-DD`);
@@ -138,6 +155,7 @@ function importOptions(v: ReturnType<typeof parse>['values']) {
   return {
     sourceId: v.source,
     file: v.file,
+    docId: v.doc,
     publisherVersion: v['publisher-version'],
     effectiveFrom: v['effective-from'],
     effectiveTo: v['effective-to'],
@@ -145,6 +163,11 @@ function importOptions(v: ReturnType<typeof parse>['values']) {
     observedAt,
   };
 }
+
+const UNMATCHED_HINT = {
+  file: 'Use --doc <doc_id> to place it',
+  member: 'to place one, import the member itself with --doc <doc_id>',
+};
 
 function report(r: IngestResult, o: { sourceId: string; origin: Origin }, out: (l: string) => void) {
   out(`Archived ${r.files[0]?.name} into ${o.sourceId} (origin ${o.origin}):`);
@@ -158,6 +181,9 @@ function report(r: IngestResult, o: { sourceId: string; origin: Origin }, out: (
   }
   for (const s of r.skipped) out(`  skipped ${s.name}: ${s.reason}`);
   const newVersions = r.files.filter((f) => f.newVersion);
+  for (const f of newVersions) out(ruleLine(f));
+  for (const w of timelineWarnings(r.files)) out(w);
+  for (const l of unmatchedLines(r, o.sourceId, UNMATCHED_HINT)) out(l);
   out(
     `${newVersions.length} new version(s)${newVersions.length ? ` (${newVersions.map((f) => f.versionId).join(', ')})` : ''}; ${r.files.length} file(s), ${r.files.filter((f) => f.newFile).length} new.`,
   );

@@ -26,7 +26,7 @@ async function main() {
     `  curl -H "X-API-Key: $KEY" "${u}/rules/warrant?hcpcs=E0601&as_of=2025-05-15&state=NY&npi=1529384707" > warrant.json`,
     '  npm run verify -- warrant.json                         check its signature offline',
     `  curl "${u}/archive/docs/hcpcs:1/as-of?date=2025-05-15"    the archived version in force on a date`,
-    `  curl "${u}/demo/exclusions/check?npi=1847362914"           federal and state exclusion screening (no key)`,
+    `  curl "${u}/demo/exclusions/check?npi=1847362914&as_of=2025-05-15"   exclusion screening (no key)`,
     `  open ${u}/status                                       the traffic-light status page (no key)`,
     `  curl -H "X-API-Key: $KEY" "${u}/sources"                sources with freshness (your usage: /my-usage)`,
     '  ($KEY: the demo key printed on first start, or DEMO_API_KEY when you set it.)',

@@ -82,7 +82,7 @@ export const asOfRoute = createRoute({
   tags,
   summary: 'The version in force on a date (public)',
   description:
-    'Rule `publisher_effective_window` when any version carries a publisher window: the version whose window contains the date decides; an open-ended window ends where a later one begins; reissues of the same window supersede earlier ones (listed in `superseded`). Rule `first_observed` when none does: the version most recently first observed on or before the date. Otherwise status `gap` with a reason (no_versions, before_first_version, between_windows, after_last_window, ambiguous): never a guess, never a version beginning after the date.',
+    'One rule for every timeline, windowed, observed or mixed (`method` states it): a version starts on its publisher effective date (rule `publisher_effective_window`), else on the UTC date the archive first observed it (rule `first_observed`); its window runs to the publisher’s stated end, else to the day before the next later start of any version of the document; of the versions whose window contains the date the latest start decides, and reissues of one window go to the last observed (earlier ones in `superseded`). A version whose end the publisher did not state is checked against the source’s declared cadence: a scheduled release the archive lacks between its start and the date is a `missing_release` gap, and an age at or past the cadence’s critical threshold (from its start, or the last fetch that saw it as the newest version) is a `stale_version` gap; `freshness` reports the age otherwise. Other gaps: no_versions, before_first_version, between_windows, after_last_window, ambiguous. Never a guess, never a version beginning after the date.',
   request: { params: DocIdParam, query: AsOfQuery },
   responses: { 200: jsonResponse(AsOfAnswer, 'A version or an honest gap.'), ...problemResponses(400, 404) },
 });
@@ -96,6 +96,20 @@ export const fileRoute = createRoute({
     'Metadata (size, content type, original name, source, first observation, storage key, parent zip, members) and a presigned GET link valid for one hour. Files of sources flagged for third-party-licensed descriptors answer 451: the problem says why and carries the metadata under `file`, but no link.',
   request: { params: Sha256Param },
   responses: { 200: jsonResponse(ArchiveFile, 'The file.'), ...problemResponses(400, 401, 404, 451) },
+});
+
+export const originalRoute = createRoute({
+  method: 'get',
+  path: '/archive/files/{sha256}/original',
+  tags,
+  summary: 'The original bytes of an archived file (public)',
+  description:
+    'Redirects (302) to a fresh one-hour link to the original bytes, so a citation (an appeal exhibit, a warrant receipt) stays followable by anyone, with no API key, long after it was issued: check the downloaded bytes against the sha256 in the path. 451 for files of sources whose files carry third-party-licensed descriptors (withheld, as on the metadata route); 404 for an unknown sha256.',
+  request: { params: Sha256Param },
+  responses: {
+    302: { description: 'Location: a presigned GET of the original bytes, valid for one hour.' },
+    ...problemResponses(400, 404, 451),
+  },
 });
 
 export const textRoute = createRoute({

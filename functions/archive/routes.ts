@@ -8,6 +8,7 @@ import {
   docsRoute,
   fileRoute,
   filesRoute,
+  originalRoute,
   runsRoute,
   sourcesRoute,
   textRoute,
@@ -43,6 +44,7 @@ export const archiveGroup: RouteGroup = {
     );
     router.openapi(fileRoute, async (c) => c.json(await q.getFile(c.req.valid('param').sha256), 200));
     router.openapi(textRoute, async (c) => c.json(await q.getText(c.req.valid('param').sha256), 200));
+    router.openapi(originalRoute, async (c) => c.redirect(await q.originalLink(c.req.valid('param').sha256), 302));
     router.openapi(changesRoute, async (c) => {
       const { since, source_id, code, limit, offset } = c.req.valid('query');
       const page = await listChanges(table, {

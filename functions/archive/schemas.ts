@@ -123,26 +123,62 @@ export const ArchiveVersion = z
     origin: z.enum(ORIGINS),
     run_id: Nullable,
     source_url: Nullable,
+    last_seen_at: Nullable.openapi({
+      format: 'date-time',
+      description:
+        'The latest fetch or import that saw these bytes again while they were the document’s newest version (evidence the publisher had not replaced them yet); null when not seen again.',
+    }),
   })
   .openapi('ArchiveVersion');
+
+export const AsOfFreshness = z
+  .object({
+    class: z.enum(['fresh', 'stale']),
+    age_days: z.number().int(),
+    evidence_date: z.string().openapi({
+      format: 'date',
+      description: 'The version’s start, or the later day a fetch last saw it as the newest version.',
+    }),
+    cadence: z.string(),
+    stale_after_days: z.number().int(),
+    critical_after_days: z.number().int().openapi({ description: 'At this age the answer is a stale_version gap.' }),
+  })
+  .openapi('AsOfFreshness');
 
 export const AsOfAnswer = z
   .object({
     doc_id: z.string(),
     date: z.string().openapi({ format: 'date' }),
     status: z.enum(['resolved', 'gap']),
-    rule: z.enum(AS_OF_RULES).nullable(),
+    rule: z.enum(AS_OF_RULES).nullable().openapi({
+      description:
+        'How the deciding version is dated: publisher_effective_window (it carries the publisher’s effective date) or first_observed (it starts on the UTC date the archive first saw it).',
+    }),
+    timeline: z.enum(['windowed', 'observed', 'mixed']).nullable().openapi({
+      description:
+        'Whether the document’s versions are all dated by publisher windows, all by first observation, or both (mixed: one rule covers both, see method).',
+    }),
+    method: z.string().openapi({ description: 'The as-of rule, in words (also at /resources/archive-and-as-of).' }),
     version: ArchiveVersion.nullable(),
     sha256: Nullable,
     window: z.object({ from: z.string(), to: Nullable }).nullable().openapi({
       description: 'The deciding window; an open-ended window shows the day before the next window begins, if any.',
     }),
     superseded: z.array(ArchiveVersion).openapi({ description: 'Earlier issues for the same window, oldest first.' }),
+    freshness: AsOfFreshness.nullable().openapi({
+      description:
+        'For a version whose end the publisher did not state: its age on the date against the source’s declared cadence. null when the publisher stated the window or the source has no cadence.',
+    }),
     gap: z
       .object({
         reason: z.enum(GAP_REASONS),
         detail: z.string(),
         candidate_version_ids: z.array(z.number().int()),
+        missing_releases: z
+          .array(z.string())
+          .optional()
+          .openapi({ description: 'missing_release: the scheduled release dates the archive lacks.' }),
+        freshness: AsOfFreshness.optional().openapi({ description: 'stale_version: the age of the candidate.' }),
       })
       .nullable(),
     versions_url: z.string(),

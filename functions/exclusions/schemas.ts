@@ -106,8 +106,12 @@ export const ScreenRequest = z
 const verdict = {
   excluded: z.boolean().nullable().openapi({
     description:
-      'true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: no list version is in force on the date, so nothing was searched (see gaps).',
+      'true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: not known, because no list version is in force on the date or a list that had to answer cannot (the OIG LEIE with any gap, e.g. stale_version past the monthly cadence’s critical age; an archived state list that is stale or not loaded). Never read null as cleared.',
   }),
+  excluded_reason: z
+    .string()
+    .nullable()
+    .openapi({ description: 'Why `excluded` is null (the lists that could not answer and why); null otherwise.' }),
   federal: z.array(ExclusionHitSchema).openapi({ description: 'OIG LEIE exclusions in force on the date.' }),
   state_excluded: z.array(ExclusionHitSchema).openapi({ description: 'State-list exclusions in force on the date.' }),
   not_in_force: z.array(ExclusionHitSchema).openapi({
@@ -132,8 +136,9 @@ export const StateAnswer = z
     as_of: z.string(),
     excluded: z.boolean().nullable().openapi({
       description:
-        'true: a state exclusion applies on the date; false: none matched; null: no state list is in force on the date.',
+        'true: a state exclusion applies on the date; false: none matched; null: no state list is in force on the date, or an archived state list cannot answer for it (stale, not loaded).',
     }),
+    excluded_reason: verdict.excluded_reason,
     state_excluded: verdict.state_excluded,
     not_in_force: verdict.not_in_force,
     provider: verdict.provider,

@@ -18,7 +18,7 @@ export function renderSourcesPage(items: CatalogEntry[], total: number | null): 
     .map((s) => {
       const f = s.freshness;
       const label = f.class === 'never' ? `never (${f.level})` : f.class;
-      return `<tr><td><a href="${esc(s.links.self)}?format=json">${esc(s.source_id)}</a><br><span class="muted">${esc(s.title)}</span></td>
+      return `<tr><td><a href="${esc(s.links.self)}">${esc(s.source_id)}</a><br><span class="muted">${esc(s.title)}</span></td>
 <td>${esc(s.publisher)}</td><td>${esc(s.refresh_cadence)}</td>
 <td>${badge(lightOf(f.level), label)}${f.reason ? `<br><span class="muted">${esc(f.reason)}</span>` : ''}</td>
 <td>${esc(s.last_change_at ?? '—')}</td><td>${esc(s.latest_publisher_version ?? '—')}</td>

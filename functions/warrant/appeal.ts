@@ -6,7 +6,19 @@ import type { createRouter } from '../../shared/http/app';
 import { problemResponses } from '../../shared/http/schemas';
 import { appealExhibit } from '../../shared/warrant/appeal';
 import { renderAppealHtml } from './appeal-html';
-import { AsOfParam, DosParam, dateOfService, HcpcsParam, NpiParam, StateParam } from './params';
+import {
+  AsOfParam,
+  claimLineOf,
+  DosParam,
+  dateOfService,
+  HcpcsParam,
+  ModifierParam,
+  NpiParam,
+  SettingParam,
+  StateParam,
+  UnitsParam,
+  ZipParam,
+} from './params';
 import { WarrantBody } from './schemas';
 
 const Query = z.object({
@@ -15,6 +27,10 @@ const Query = z.object({
   as_of: AsOfParam.openapi({ param: { name: 'as_of', in: 'query' }, description: 'Alias of dos.' }),
   npi: NpiParam,
   state: StateParam,
+  modifier: ModifierParam,
+  units: UnitsParam,
+  zip: ZipParam,
+  setting: SettingParam,
   claim_reference: z
     .string()
     .max(200)
@@ -36,6 +52,8 @@ const Query = z.object({
 const Citation = z
   .object({
     kind: z.string(),
+    statement: z.string().openapi({ description: 'The fact in one sentence, with its values.' }),
+    values: z.record(z.string(), z.unknown()).openapi({ description: 'The values the statement is made of.' }),
     publisher: z.string(),
     source_title: z.string(),
     document_title: z.string(),
@@ -44,10 +62,16 @@ const Citation = z
     version_label: z.string().nullable(),
     effective_from: z.string().nullable(),
     effective_to: z.string().nullable(),
+    as_of_rule: z.enum(['publisher_effective_window', 'first_observed']),
     sha256: z.string(),
     file_name: z.string(),
     row: z.string(),
-    archived_original_url: z.string(),
+    original_bytes_url: z.string().nullable().openapi({
+      description:
+        'Public, no API key: redirects to the archived original bytes (check their SHA-256). null when the source’s files are withheld under a third-party licence.',
+    }),
+    as_of_url: z.string().openapi({ description: 'Public: the version in force on the date of service and the rule.' }),
+    withheld: z.string().nullable(),
   })
   .openapi('Citation');
 
@@ -62,9 +86,13 @@ const AppealSchema = withAttestation(
     dos: z.string(),
     npi: z.string().nullable(),
     state: z.string().nullable(),
+    contractors: z
+      .array(z.object({ contractor_number: z.string().nullable(), name: z.string().nullable() }))
+      .openapi({ description: 'The Medicare contractors the cited LCDs and articles name for the state.' }),
     warrant: WarrantBody,
     citations: PerBlock(Citation),
     gaps: PerBlock(z.string()),
+    signing_key_url: z.string(),
     verification_steps: z.array(z.string()),
   }),
 ).openapi('AppealExhibit');
@@ -75,7 +103,7 @@ const route = createRoute({
   tags: ['Warrant'],
   summary: 'An exhibit for a payment appeal',
   description:
-    'The warrant for the date of service with a citation per held fact (publisher, document title, version label, effective window, sha256, the archived original) and the steps to verify it. JSON is signed; `format=html` renders a printable page of the same content (the page itself is not signed: keep the JSON as the evidence). Paid entitlement.',
+    'The warrant for the date of service with a citation per held fact: what it says with its values (fee amounts and modifiers, MUE value and indicator, PTP modifier indicator, LCD id, title and group, the exclusion result), publisher, document, version label, effective window, sha256 and a public link to the archived original, plus the contractors named for the state and the steps a reviewer without an API key follows to verify it. JSON is signed; `format=html` renders a printable page of the same content showing the signing key id and time, with the signed JSON embedded verbatim so the saved page carries its own evidence. Paid entitlement.',
   request: { query: Query },
   responses: {
     200: {
@@ -98,8 +126,12 @@ export function mountAppeal(router: ReturnType<typeof createRouter>, deps: Deps)
       npi: q.npi,
       state: q.state,
       claimReference: q.claim_reference,
+      ...claimLineOf(q),
     });
-    if (q.format === 'html') return c.html(renderAppealHtml(exhibit), 200);
+    if (q.format === 'html') {
+      const signed = await c.get('signer')?.sign(exhibit);
+      return c.html(renderAppealHtml(exhibit, signed ?? null), 200);
+    }
     return signedJson(c, exhibit, 200);
   });
 }

@@ -6,7 +6,17 @@ import type { createRouter } from '../../shared/http/app';
 import { ValidationError } from '../../shared/http/errors';
 import { DateString, jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { warrantChanges } from '../../shared/warrant/changes';
-import { HcpcsParam, NpiParam, StateParam } from './params';
+import { GAP_REASONS } from '../../shared/warrant/schema';
+import {
+  claimLineOf,
+  HcpcsParam,
+  ModifierParam,
+  NpiParam,
+  SettingParam,
+  StateParam,
+  UnitsParam,
+  ZipParam,
+} from './params';
 import { WarrantBody } from './schemas';
 
 const Query = z.object({
@@ -21,11 +31,35 @@ const Query = z.object({
   }),
   npi: NpiParam,
   state: StateParam,
+  modifier: ModifierParam,
+  units: UnitsParam,
+  zip: ZipParam,
+  setting: SettingParam,
 });
 
 const Side = z.object({ status: z.enum(['held', 'partial', 'gap']), version_ids: z.array(z.number().int()) });
+const CoverageSide = z.object({ reason: z.enum(GAP_REASONS), detail: z.string() }).nullable();
 const BlockChange = z
-  .object({ changed: z.boolean(), summary: z.string(), from: Side, to: Side })
+  .object({
+    changed: z.boolean().openapi({ description: 'Policy moved in this block: a fact in force changed.' }),
+    summary: z.string(),
+    coverage_changed: z.boolean().openapi({
+      description:
+        'The archive could answer on one date and not the other for a source of this block (not a policy move).',
+    }),
+    coverage: z
+      .array(
+        z.object({
+          source_id: z.string().nullable(),
+          doc_id: z.string().nullable(),
+          from: CoverageSide,
+          to: CoverageSide,
+        }),
+      )
+      .openapi({ description: 'Per source document, the coverage gap on each side (null: a version answered).' }),
+    from: Side,
+    to: Side,
+  })
   .openapi('WarrantBlockChange');
 
 const ChangesSchema = withAttestation(
@@ -35,7 +69,14 @@ const ChangesSchema = withAttestation(
     to_dos: z.string(),
     npi: z.string().nullable(),
     state: z.string().nullable(),
-    any_change: z.boolean().openapi({ description: 'Whether policy moved between the two dates in any block.' }),
+    any_change: z.boolean().openapi({
+      description:
+        'Whether policy moved between the two dates in any block: a fact in force on one date is added, removed or altered on the other while both dates had a version answering. Archive coverage (a file archived for one date only, a stale or missing release) never counts: see any_coverage_difference.',
+    }),
+    any_coverage_difference: z.boolean().openapi({
+      description:
+        'Whether any block could answer from the archive on one date but not the other (reported beside any_change, never as policy).',
+    }),
     blocks: z.object({ standing: BlockChange, fee: BlockChange, edits: BlockChange, documentation: BlockChange }),
     from_warrant: WarrantBody,
     to_warrant: WarrantBody,
@@ -63,6 +104,7 @@ export function mountWarrantChanges(router: ReturnType<typeof createRouter>, dep
       to: q.to_dos,
       npi: q.npi,
       state: q.state,
+      ...claimLineOf(q),
     });
     return signedJson(c, body, 200);
   });

@@ -7,6 +7,8 @@ import type { IngestResult, Origin } from './ingest-types';
 export interface ImportOptions {
   sourceId: string;
   file: string;
+  /** Place the file under this document of the source by hand (see IngestInput.docId). */
+  docId?: string;
   publisherVersion?: string | null;
   effectiveFrom?: string | null;
   effectiveTo?: string | null;
@@ -32,6 +34,7 @@ export async function importFile(archive: Archive, o: ImportOptions): Promise<In
     sourceId: o.sourceId,
     name: path.basename(o.file),
     body: () => fs.createReadStream(o.file),
+    docId: o.docId,
     publisherVersion: o.publisherVersion,
     effectiveFrom: o.effectiveFrom,
     effectiveTo: o.effectiveTo,

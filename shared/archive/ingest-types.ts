@@ -1,3 +1,5 @@
+import type { AsOfRule, TimelineKind } from './as-of';
+
 /**
  * The ingest contract shared by the fetcher (shared/archive/fetch/), the import CLI
  * (scripts/archive.ts) and the start-up seeding step: bytes in, archived files and versions out.
@@ -16,6 +18,13 @@ export interface IngestInput {
    */
   body: Buffer | NodeJS.ReadableStream | (() => NodeJS.ReadableStream);
   contentType?: string;
+  /**
+   * Places the file under this document of the source by hand (`archive import --doc`), whatever
+   * its name: for a file the source's patterns do not recognise. A single file only (a zip is
+   * refused); the label and window come from the document's reader or the overrides below, and
+   * the version's `version_method` is `given`.
+   */
+  docId?: string;
   /** Overrides what the registry reads from the file name / content. */
   publisherVersion?: string | null;
   /** YYYY-MM-DD; overrides the registry's reading. */
@@ -46,6 +55,23 @@ export interface IngestedFile {
   newVersion: boolean;
   /** True when this ingest stored the bytes for the first time. */
   newFile: boolean;
+  /**
+   * True for a file that is not a zip and matched no document of its source: it is archived as a
+   * file without a document, so no answer reads it (the caller reports it; `docId` places it).
+   */
+  unmatched: boolean;
+  /** The version's publisher effective-from date (null: none, or no document). */
+  effectiveFrom: string | null;
+  /**
+   * For a new version: the as-of rule that dates it (shared/archive/as-of.ts `versionRule`):
+   * `publisher_effective_window` when it has an effective-from date, else `first_observed` (it
+   * starts on the day it was first observed). Null for anything but a new version.
+   */
+  rule: AsOfRule | null;
+  /** For a new version: its document's timeline after this ingest (windowed, observed or mixed). */
+  timeline: TimelineKind | null;
+  /** For a new version whose document now mixes windowed and observed versions: what that means. */
+  warning: string | null;
 }
 
 /** The top file first, then zip members depth-first in archive order. */

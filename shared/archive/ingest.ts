@@ -3,14 +3,16 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Deps } from '../deps';
 import { isRealDate } from '../http/schemas';
-import { getSource, mapFile } from '../sources/registry';
-import type { SourceDecl } from '../sources/types';
+import { type FileMapping, getDocDecl, getSource, mapFile } from '../sources/registry';
+import type { FileContext, SourceDecl } from '../sources/types';
+import { type TimelineKind, timelineKind, versionRule } from './as-of';
 import { contentTypeFor } from './content-type';
 import { UnarchivableFileError } from './errors';
 import { type FileFacts, putFileMeta, uploadBytes } from './file-store';
 import type { IngestedFile, IngestInput, IngestResult, Origin } from './ingest-types';
 import { ORIGINS } from './ingest-types';
 import { type PreparedFile, postOrder, preOrder, prepare } from './prepare';
+import { loadVersions } from './resolve';
 import { ensureText } from './text-store';
 import { createVersion, repairPending } from './versions';
 
@@ -38,6 +40,12 @@ export class Archive {
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'archive-ingest-'));
     try {
       const { root, skipped } = await prepare(input.body, baseName(input.name), tmp, input.onProgress);
+      if (input.docId && root.isZip) {
+        throw new UnarchivableFileError(
+          'bad_metadata',
+          `${root.name} is a zip: a document is given to a single file only (import the member itself).`,
+        );
+      }
       const observedAt = (input.observedAt ?? this.deps.clock.now()).toISOString();
       const origin: Origin = input.origin ?? 'live';
       const contentType = (f: PreparedFile) => contentTypeFor(f.name, f.parent ? undefined : input.contentType);
@@ -66,9 +74,15 @@ export class Archive {
           versionId: version?.versionId ?? null,
           newVersion: version?.created ?? false,
           newFile,
+          unmatched: !version && !f.isZip,
+          effectiveFrom: version?.from ?? null,
+          rule: version?.created ? versionRule({ publisher_effective_from: version.from }) : null,
+          timeline: null,
+          warning: null,
         });
       }
       const files = preOrder(root).map((f) => results.get(f)!);
+      await this.describeTimelines(files);
       this.deps.logger.debug('archive.ingest', {
         source_id: source.sourceId,
         name: root.name,
@@ -87,11 +101,29 @@ export class Archive {
     return repairPending(this.deps);
   }
 
+  /**
+   * The timeline of each document that gained a version, read once per document after every
+   * version of the ingest is written: a document that now mixes windowed and observed versions
+   * gets a warning on its new versions, because the as-of rule then lets an observed version end
+   * the open-ended windows that began before it.
+   */
+  private async describeTimelines(files: IngestedFile[]): Promise<void> {
+    const docs = new Map<string, TimelineKind | null>();
+    for (const f of files) {
+      if (!f.newVersion || !f.docId) continue;
+      if (!docs.has(f.docId)) docs.set(f.docId, timelineKind(await loadVersions(this.deps.tables.archive, f.docId)));
+      f.timeline = docs.get(f.docId) ?? null;
+      f.warning = f.timeline === 'mixed' ? mixedTimelineWarning(f.docId) : null;
+    }
+  }
+
   private async version(source: SourceDecl, f: PreparedFile, input: IngestInput, observedAt: string, origin: Origin) {
-    const mapping = mapFile(source, { name: f.name, parents: f.parents, head: f.spooled.head });
+    const file = { name: f.name, parents: f.parents, head: f.spooled.head };
+    const placed = input.docId !== undefined && !f.parent;
+    const mapping = placed ? placeFile(source, input.docId!, file) : mapFile(source, file);
     if (!mapping.docId) return null;
     const r = mapping.reading;
-    const given = input.publisherVersion != null || input.effectiveFrom != null || input.effectiveTo != null;
+    const given = placed || input.publisherVersion != null || input.effectiveFrom != null || input.effectiveTo != null;
     const from = input.effectiveFrom ?? r.effectiveFrom;
     const to = input.effectiveFrom != null || input.effectiveTo != null ? (input.effectiveTo ?? null) : r.effectiveTo;
     const { versionId, created } = await createVersion(this.deps, {
@@ -111,8 +143,19 @@ export class Archive {
       run_id: input.runId ?? null,
       source_url: input.sourceUrl ?? null,
     });
-    return { docId: mapping.docId, versionId, created };
+    return { docId: mapping.docId, versionId, created, from };
   }
+}
+
+/** The one-line warning for a document whose versions are now partly windowed, partly observed. */
+export function mixedTimelineWarning(docId: string): string {
+  return `${docId} now mixes windowed and observed versions: an observed version ends every open-ended window that began before it.`;
+}
+
+/** A file placed by hand under a document: read by that document's reader, whatever its name. */
+function placeFile(source: SourceDecl, docId: string, file: FileContext): FileMapping {
+  const doc = source.docs.find((d) => d.docId === docId)!;
+  return { docId, title: doc.title, reading: (doc.readVersion ?? source.readVersion)(file) };
 }
 
 function baseName(name: string): string {
@@ -123,6 +166,13 @@ function baseName(name: string): string {
 
 /** Overrides are checked before anything is read, so a bad flag never leaves a half-ingest. */
 function checkInput(input: IngestInput): void {
+  if (input.docId !== undefined && getDocDecl(input.docId)?.source.sourceId !== input.sourceId) {
+    const docs = getSource(input.sourceId)?.docs.map((d) => d.docId) ?? [];
+    throw new UnarchivableFileError(
+      'bad_metadata',
+      `${input.docId} is not a document of ${input.sourceId} (its documents: ${docs.join(', ') || 'none'}).`,
+    );
+  }
   for (const [k, v] of [
     ['effectiveFrom', input.effectiveFrom],
     ['effectiveTo', input.effectiveTo],

@@ -154,6 +154,13 @@ export class ArchiveQueries {
     return { ...meta, download_url: url, download_expires_at: expires.toISOString() };
   }
 
+  /** A fresh one-hour link to the original bytes (the public, citable route); licensed files are withheld. */
+  async originalLink(sha256: string): Promise<string> {
+    const { item, restricted } = await this.fileItem(sha256);
+    if (restricted) throw this.withheld('The original bytes', String(item.source_id), sha256);
+    return this.deps.blobs.presignGet(String(item.storage_key ?? blobKey(sha256)), LINK_SECONDS, String(item.name));
+  }
+
   async getText(sha256: string) {
     const { item, restricted } = await this.fileItem(sha256);
     if (restricted) throw this.withheld('The text', String(item.source_id), sha256);

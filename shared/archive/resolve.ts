@@ -1,7 +1,8 @@
 import { getDocDecl } from '../sources/registry';
 import type { Table } from '../storage/table';
-import { type AsOfRule, decideAsOf, type GapReason } from './as-of';
+import { AS_OF_METHOD, type AsOfRule, decideAsOf, type Freshness, type GapReason, type TimelineKind } from './as-of';
 import { docKey, VERSION_PREFIX } from './keys';
+import { asOfPolicyOfDoc } from './policy';
 import { toVersionRecord, type VersionRecord } from './version-record';
 
 export interface AsOfAnswer {
@@ -9,14 +10,26 @@ export interface AsOfAnswer {
   date: string;
   status: 'resolved' | 'gap';
   rule: AsOfRule | null;
+  timeline: TimelineKind | null;
+  method: string;
   version: VersionRecord | null;
   sha256: string | null;
   window: { from: string; to: string | null } | null;
   superseded: VersionRecord[];
-  gap: { reason: GapReason; detail: string; candidate_version_ids: number[] } | null;
+  freshness: Freshness | null;
+  gap: {
+    reason: GapReason;
+    detail: string;
+    candidate_version_ids: number[];
+    missing_releases?: string[];
+    freshness?: Freshness;
+  } | null;
 }
 
-/** Every version of a document, in version_id order (bounded: a document gains a few per quarter). */
+/**
+ * Every version of a document, in version_id order (bounded: a document gains a few per quarter),
+ * each with `last_seen_at` when a later fetch saw its bytes again as the newest version.
+ */
 export async function loadVersions(table: Table, docId: string): Promise<VersionRecord[]> {
   const items = await table.queryAll(docKey(docId).pk, { beginsWith: VERSION_PREFIX, consistent: true });
   return items.map(toVersionRecord);
@@ -36,29 +49,32 @@ export async function documentExists(table: Table, docId: string): Promise<boole
 export async function resolveAsOf(table: Table, docId: string, date: string): Promise<AsOfAnswer | undefined> {
   const versions = await loadVersions(table, docId);
   if (!versions.length && !(await documentExists(table, docId))) return undefined;
-  const d = decideAsOf(versions, date);
+  const d = decideAsOf(versions, date, asOfPolicyOfDoc(docId));
+  const common = { doc_id: docId, date, status: d.status, rule: d.rule, timeline: d.timeline, method: AS_OF_METHOD };
   if (d.status === 'resolved') {
     return {
-      doc_id: docId,
-      date,
-      status: 'resolved',
-      rule: d.rule,
+      ...common,
       version: d.version,
       sha256: d.version.sha256,
       window: d.window,
       superseded: d.superseded,
+      freshness: d.freshness,
       gap: null,
     };
   }
   return {
-    doc_id: docId,
-    date,
-    status: 'gap',
-    rule: d.rule,
+    ...common,
     version: null,
     sha256: null,
     window: null,
     superseded: [],
-    gap: { reason: d.reason, detail: d.detail, candidate_version_ids: d.candidates.map((c) => c.version_id) },
+    freshness: null,
+    gap: {
+      reason: d.reason,
+      detail: d.detail,
+      candidate_version_ids: d.candidates.map((c) => c.version_id),
+      ...(d.missing_releases ? { missing_releases: d.missing_releases } : {}),
+      ...(d.freshness ? { freshness: d.freshness } : {}),
+    },
   };
 }

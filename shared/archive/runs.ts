@@ -31,17 +31,23 @@ export const RunRecordSchema = z
     new_versions: z.number().int(),
     version_ids: z.array(z.number().int()),
     errors: z.array(RunErrorSchema),
+    notes: z.array(RunErrorSchema).default([]).openapi({
+      description:
+        'What the operator should know that is not a failure: the as-of rule that will decide each new version (publisher_effective_window or first_observed), documents that now mix windowed and observed versions, files that matched no document of the source. Bounded: past a cap the rest are counted in one entry.',
+    }),
   })
   .openapi('ArchiveRun');
 
 export type RunRecord = z.infer<typeof RunRecordSchema>;
+/** A run as written: `notes` may be left out (older records have none). */
+export type RunRecordInput = z.input<typeof RunRecordSchema>;
 
 export function runSortKey(run: Pick<RunRecord, 'started_at' | 'run_id'>): string {
   return `${run.started_at}#${run.run_id}`;
 }
 
 /** Write (or overwrite) a run record; the key depends only on started_at and run_id. */
-export async function recordRun(table: Table, run: RunRecord): Promise<void> {
+export async function recordRun(table: Table, run: RunRecordInput): Promise<void> {
   const parsed = RunRecordSchema.parse(run);
   await table.put({
     pk: RUNS_PK,
@@ -63,6 +69,7 @@ function toRun(item: Record<string, unknown>): RunRecord {
     new_versions: Number(item.new_versions ?? 0),
     version_ids: ((item.version_ids as number[] | undefined) ?? []).map(Number),
     errors: (item.errors as RunRecord['errors'] | undefined) ?? [],
+    notes: (item.notes as RunRecord['notes'] | undefined) ?? [],
   };
 }
 

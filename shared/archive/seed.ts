@@ -18,6 +18,8 @@ const Entry = z.object({
   effective_from: z.string().nullish(),
   effective_to: z.string().nullish(),
   observed_at: z.string().nullish(),
+  /** Days a later fetch saw the same bytes again as the document's newest version (freshness evidence). */
+  seen_again: z.array(z.string()).nullish(),
 });
 const Manifest = z.array(Entry);
 
@@ -62,16 +64,19 @@ export async function seedSamples(deps: Deps, manifestPath = SAMPLE_MANIFEST): P
   const failed: SeedOutcome['failed'] = [];
   for (const e of entries) {
     try {
-      const r = await importFile(archive, {
-        sourceId: e.source_id,
-        file: resolve(e.path),
-        publisherVersion: e.publisher_version ?? undefined,
-        effectiveFrom: e.effective_from ?? undefined,
-        effectiveTo: e.effective_to ?? undefined,
-        observedAt: e.observed_at ? new Date(e.observed_at) : undefined,
-        origin: 'backfill',
-      });
-      newVersions += r.files.filter((f) => f.newVersion).length;
+      const first = e.observed_at ? new Date(e.observed_at) : undefined;
+      for (const observedAt of [first, ...(e.seen_again ?? []).map((d) => new Date(`${d}T06:00:00Z`))]) {
+        const r = await importFile(archive, {
+          sourceId: e.source_id,
+          file: resolve(e.path),
+          publisherVersion: e.publisher_version ?? undefined,
+          effectiveFrom: e.effective_from ?? undefined,
+          effectiveTo: e.effective_to ?? undefined,
+          observedAt,
+          origin: 'backfill',
+        });
+        newVersions += r.files.filter((f) => f.newVersion).length;
+      }
     } catch (err) {
       failed.push({ path: e.path, error: err instanceof Error ? err.message : String(err) });
     }

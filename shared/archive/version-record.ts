@@ -21,6 +21,11 @@ export interface VersionRecord {
   origin: Origin;
   run_id: string | null;
   source_url: string | null;
+  /**
+   * ISO time of the latest fetch or import that saw these bytes again while they were the
+   * document's newest version (null: not seen again since first observed); see versions.ts `recordSeen`.
+   */
+  last_seen_at: string | null;
 }
 
 export const VERSION_FIELDS: readonly (keyof VersionRecord)[] = [
@@ -40,6 +45,7 @@ export const VERSION_FIELDS: readonly (keyof VersionRecord)[] = [
   'origin',
   'run_id',
   'source_url',
+  'last_seen_at',
 ];
 
 /** The stored item as a record: only the declared fields, absent ones as null. */

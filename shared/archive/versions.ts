@@ -31,18 +31,20 @@ import { toVersionRecord, type VersionRecord } from './version-record';
  */
 export async function createVersion(
   deps: Deps,
-  draft: Omit<VersionRecord, 'version_id'>,
+  draft: Omit<VersionRecord, 'version_id' | 'last_seen_at'>,
 ): Promise<{ versionId: number; created: boolean }> {
   const table = deps.tables.archive;
   const key = markerKey(draft.doc_id, draft.sha256, draft.publisher_effective_from);
   const existing = await table.get(key, { consistent: true });
   if (existing) {
-    // `complete` is set only after every write below succeeded: an unchanged re-fetch costs one read.
+    // `complete` is set only after every write below succeeded: an unchanged re-fetch costs one
+    // read, plus one conditional write recording that the document's newest version was seen again.
     if (existing.state !== 'complete') await completeVersion(deps, toVersionRecord(existing));
+    await recordSeen(table, draft.doc_id, Number(existing.version_id), draft.observed_from);
     return { versionId: Number(existing.version_id), created: false };
   }
   const versionId = await table.increment(VERSION_COUNTER, 'value');
-  const record: VersionRecord = { ...draft, version_id: versionId };
+  const record: VersionRecord = { ...draft, version_id: versionId, last_seen_at: null };
   const won = await table.put(
     { ...key, ...record, state: 'pending', gsi2pk: PENDING_INDEX, gsi2sk: padVersion(versionId) },
     { ifAbsent: true },
@@ -55,6 +57,26 @@ export async function createVersion(
   }
   await completeVersion(deps, record);
   return { versionId, created: true };
+}
+
+/**
+ * A fetch or import saw the bytes of an existing version again. When that version is still the
+ * document's newest (highest version id), the sighting is evidence that the publisher had not
+ * replaced it yet: the version item keeps the latest such time (monotone), and as-of freshness
+ * counts the version's age from it (shared/archive/as-of.ts). Re-seeing an older version (a
+ * listing that still links last quarter's file) proves nothing and is not recorded. Costs one read
+ * and, when it counts, one conditional write.
+ */
+export async function recordSeen(table: Table, docId: string, versionId: number, at: string): Promise<void> {
+  const ms = Date.parse(at);
+  if (Number.isNaN(ms)) return;
+  const doc = await table.get(docKey(docId), { consistent: true });
+  if (Number(doc?.latest_version_id) !== versionId) return;
+  await table.update(versionKey(docId, versionId), {
+    set: { last_seen_at: at, last_seen_ms: ms },
+    ifBelow: { last_seen_ms: ms },
+    ifExists: true,
+  });
 }
 
 /** The change record of a version, exactly the fields of shared/feed/change-record.ts. */
@@ -105,7 +127,8 @@ export async function completeVersion(deps: Deps, v: VersionRecord): Promise<voi
     },
     { ifAbsent: true },
   );
-  await table.put({ ...versionKey(v.doc_id, v.version_id), ...v }, { ifAbsent: true });
+  const { last_seen_at: _seen, ...stored } = v; // kept on the document item, never on the version
+  await table.put({ ...versionKey(v.doc_id, v.version_id), ...stored }, { ifAbsent: true });
   await table.update(docKey(v.doc_id), {
     set: { latest_version_id: v.version_id },
     ifBelow: { latest_version_id: v.version_id },

@@ -37,6 +37,8 @@ export const ACCESS_POLICY: readonly PolicyRule[] = [
   rule('GET', '/rules/warrant/signing-key', 'public'),
   rule('GET', '/archive/docs/{doc_id}/as-of', 'public'),
   rule('GET', '/v1/archive/docs/{doc_id}/versions', 'public'),
+  // The original bytes a signed citation names: an appeal reviewer follows them without a key.
+  rule('GET', '/archive/files/{sha256}/original', 'public'),
   rule('GET', '/status', 'public'),
   rule('GET', '/health', 'public'),
   rule('GET', '/health/deep', 'public'),

@@ -66,6 +66,12 @@ export interface CatalogDataset<R extends Located = Located> {
    * that count, recorded when that version loads (the newest snapshot loaded sets the figure).
    */
   entityCount?: { name: string; counts(row: R): boolean };
+  /**
+   * `cadence` (default): a version past its source's critical age on the date is a stale_version
+   * gap (shared/archive/as-of.ts). `identity`: the rows are identifiers whose meaning does not
+   * lapse (an NPI and its registered names), read as loaded whatever their age.
+   */
+  freshness?: 'cadence' | 'identity';
 }
 
 /** Erases the row type so datasets of different rows sit in one list. */

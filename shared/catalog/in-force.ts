@@ -1,4 +1,5 @@
-import { decideAsOf, type GapReason } from '../archive/as-of';
+import { decideAsOf, type GapReason, startOf } from '../archive/as-of';
+import { asOfPolicy } from '../archive/policy';
 import type { CatalogDataset } from './dataset';
 import { docsOf, sourcesOf } from './dataset';
 import type { CatalogVersion, SourceTimeline } from './timeline';
@@ -13,7 +14,10 @@ import type { CatalogVersion, SourceTimeline } from './timeline';
  *   the date, oldest first. A supplement of the same day as the snapshot is applied too: the full
  *   list already holds its additions (rows merge as one exclusion), but it has dropped the rows
  *   the month's reinstatements end, and only the supplement still says they applied until their
- *   reinstatement date.
+ *   reinstatement date. When the source has snapshot versions but none can answer for the date
+ *   (stale, a missing release, not yet begun), its supplements are not used either.
+ * - Freshness: the source's declared cadence applies (shared/archive/policy.ts), so a snapshot
+ *   past its critical age is a `stale_version` gap, never a silent answer from an old list.
  *
  * A version in force that is archived but not loaded is a gap (`not_loaded`, or `no_layout` when
  * no parser reads its file), never replaced by an older loaded version.
@@ -40,10 +44,7 @@ export interface DatasetInForce {
   sources: SourceInForce[];
 }
 
-/** A version's start: its publisher effective date, else the day it was first observed. */
-export function startOf(v: CatalogVersion): string {
-  return v.publisher_effective_from ?? v.observed_from.slice(0, 10);
-}
+export { startOf };
 
 export function inForce(
   dataset: CatalogDataset,
@@ -88,19 +89,24 @@ function sourceInForce(
     }
   };
   let snapshotStart: string | null = null;
+  let snapshotMissing = false;
+  const policy = dataset.freshness === 'identity' ? undefined : asOfPolicy(sourceId);
   for (const doc of docs.filter((d) => d.mode === 'snapshot')) {
     const versions = tl.versions.filter((v) => v.doc_id === doc.docId);
     if (!versions.length) continue;
-    const decision = decideAsOf(versions, date);
+    const decision = decideAsOf(versions, date, policy);
     if (decision.status === 'gap') {
       out.gaps.push({ source_id: sourceId, doc_id: doc.docId, reason: decision.reason, detail: decision.detail });
+      snapshotMissing = true;
       continue;
     }
-    const start = decision.window?.from ?? startOf(decision.version);
+    const start = decision.window.from;
     if (snapshotStart === null || start > snapshotStart) snapshotStart = start;
-    use(decision.version);
+    use({ ...decision.version, freshness: decision.freshness });
   }
-  const supplements = new Set(docs.filter((d) => d.mode === 'supplement').map((d) => d.docId));
+  // Supplements amend a snapshot: without one in force (stale, missing, not yet begun) they cannot
+  // answer alone, since a list of one month's additions is not the list.
+  const supplements = new Set(snapshotMissing ? [] : docs.filter((d) => d.mode === 'supplement').map((d) => d.docId));
   tl.versions
     .filter(
       (v) => supplements.has(v.doc_id) && startOf(v) <= date && (snapshotStart === null || startOf(v) >= snapshotStart),

@@ -31,6 +31,8 @@ export const CatalogGapSchema = z
       'between_windows',
       'after_last_window',
       'ambiguous',
+      'missing_release',
+      'stale_version',
       'no_versions',
       'not_loaded',
       'no_layout',

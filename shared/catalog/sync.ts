@@ -11,6 +11,7 @@ import {
   type LoadedVersion,
   readSourceTimeline,
   readTimeline,
+  recordSeen,
   registerVersion,
   type SourceTimeline,
 } from './timeline';
@@ -76,9 +77,14 @@ async function registerArchived(
 ): Promise<number> {
   let added = 0;
   for (const doc of dataset.docs.filter((d) => wanted(d.sourceId))) {
-    const have = new Set(timelines.get(doc.sourceId)?.versions.map((v) => v.version_id) ?? []);
+    const have = new Map(timelines.get(doc.sourceId)?.versions.map((v) => [v.version_id, v]) ?? []);
     for (const v of await loadVersions(deps.tables.archive, doc.docId)) {
-      if (have.has(v.version_id)) continue;
+      const mine = have.get(v.version_id);
+      if (v.last_seen_at && v.last_seen_at !== mine?.last_seen_at) {
+        await recordSeen(deps.tables.catalog, dataset.id, v, v.last_seen_at);
+        added++; // re-read the timelines: freshness changed
+      }
+      if (mine) continue;
       added++;
       await registerVersion(deps.tables.catalog, dataset.id, {
         source_id: v.source_id,

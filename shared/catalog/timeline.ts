@@ -1,3 +1,4 @@
+import type { Freshness } from '../archive/as-of';
 import type { Item, Table } from '../storage/table';
 import { timelinePk } from './keys';
 
@@ -18,8 +19,12 @@ export interface CatalogVersion {
   publisher_effective_from: string | null;
   publisher_effective_to: string | null;
   observed_from: string;
+  /** When a later fetch saw these bytes again as the document's newest version (shared/archive/versions.ts). */
+  last_seen_at?: string | null;
   /** Set on versions in force (shared/catalog/in-force.ts): the loader generation its rows are keyed under. */
   generation?: string;
+  /** Set on snapshot versions in force: their age against the source's cadence (null when the publisher stated the end). */
+  freshness?: Freshness | null;
 }
 
 export interface LoadedVersion {
@@ -66,6 +71,20 @@ export async function markLoaded(table: Table, dataset: string, sourceId: string
 }
 
 const currentGenAttr = (versionId: number) => `gen_${versionId}`;
+const seenAttr = (versionId: number) => `seen#${versionId}`;
+
+/**
+ * Copy the archive's latest sighting of a version (seen again as its document's newest) onto the
+ * timeline, so as-of freshness is judged without another read.
+ */
+export async function recordSeen(
+  table: Table,
+  dataset: string,
+  v: Pick<CatalogVersion, 'source_id' | 'doc_id' | 'version_id'>,
+  at: string,
+): Promise<void> {
+  await table.update({ pk: timelinePk(dataset), sk: v.source_id }, { set: { [seenAttr(v.version_id)]: at } });
+}
 
 /** Every source timeline of a dataset, by source id (one query). */
 export async function readTimeline(table: Table, dataset: string): Promise<Map<string, SourceTimeline>> {
@@ -94,10 +113,10 @@ function toSourceTimeline(it: Item): SourceTimeline {
   }
   return {
     source_id: String(it.sk),
-    versions: ((it.versions as CatalogVersion[] | undefined) ?? []).map((v) => ({
-      ...v,
-      version_id: Number(v.version_id),
-    })),
+    versions: ((it.versions as CatalogVersion[] | undefined) ?? []).map((v) => {
+      const id = Number(v.version_id);
+      return { ...v, version_id: id, last_seen_at: (it[seenAttr(id)] as string | undefined) ?? null };
+    }),
     loaded,
   };
 }

@@ -1,3 +1,4 @@
+import type { CatalogGap } from '../catalog/in-force';
 import type { Deps } from '../deps';
 import type { SubjectInput } from './match';
 import { riskOf } from './risk';
@@ -14,14 +15,53 @@ import { type ScreenOutcome, type ScreenResult, screen, screenProvenance } from 
 const active = (hits: ExclusionHit[]) => hits.filter((h) => h.in_force);
 const inactive = (hits: ExclusionHit[]) => hits.filter((h) => !h.in_force);
 
-/** true on a hit in force; otherwise false if any list version was searched, else null (unknown). */
-const verdictOf = (hits: number, searched: number): boolean | null => (hits > 0 ? true : searched > 0 ? false : null);
+/**
+ * Gaps that leave a negative verdict unknown: on the federal list any gap (it is the list every
+ * screen needs); on a state list, a list that is archived but cannot answer for the date (stale,
+ * a scheduled release missing, ambiguous, not loaded). A state that never published a list here
+ * is a coverage gap, listed but not blocking.
+ */
+const BLOCKING_STATE_GAPS = new Set(['stale_version', 'missing_release', 'ambiguous', 'not_loaded']);
+
+function blockingGaps(o: ScreenOutcome, lists: { federal: boolean; state: boolean }): CatalogGap[] {
+  return [
+    ...(lists.federal ? o.federal.gaps : []),
+    ...(lists.state ? o.state.gaps.filter((g) => BLOCKING_STATE_GAPS.has(g.reason)) : []),
+  ];
+}
+
+/**
+ * true on a hit in force; null (unknown) when a list that had to answer could not (a blocking gap)
+ * or nothing was searched; else false. The reason says why a verdict is null.
+ */
+function verdictOf(hits: number, searched: number, blocking: CatalogGap[], subject?: ScreenResult['subject']) {
+  if (hits > 0) return { excluded: true, excluded_reason: null };
+  if (subject && !subject.names.length && searched > 0) {
+    return {
+      excluded: null,
+      excluded_reason: `Not known: no row in force carries NPI ${subject.npi}, but most exclusion rows (LEIE individuals above all) carry no NPI, and no name was given nor found in the NPPES registry for it, so no name search could be made. Send the name (POST /exclusions/screen) to complete the screen.`,
+    };
+  }
+  if (blocking.length) {
+    return {
+      excluded: null,
+      excluded_reason: `Not known: ${blocking.map((g) => `${g.source_id} ${g.reason}: ${g.detail}`).join(' ')}`,
+    };
+  }
+  if (searched === 0) return { excluded: null, excluded_reason: 'Not known: no list version is in force on the date.' };
+  return { excluded: false, excluded_reason: null };
+}
 
 function perInput(r: ScreenResult, o: ScreenOutcome) {
   const federal = active(r.federal);
   const state = active(r.state);
   return {
-    excluded: verdictOf(federal.length + state.length, o.federal.versions.length + o.state.versions.length),
+    ...verdictOf(
+      federal.length + state.length,
+      o.federal.versions.length + o.state.versions.length,
+      blockingGaps(o, { federal: true, state: true }),
+      r.subject,
+    ),
     federal,
     state_excluded: state,
     not_in_force: [...inactive(r.federal), ...inactive(r.state)],
@@ -37,7 +77,13 @@ export async function comprehensive(deps: Deps, npi: string, asOf: string) {
     npi,
     as_of: asOf,
     excluded: p.excluded,
-    federal_excluded: verdictOf(p.federal.length, o.federal.versions.length),
+    excluded_reason: p.excluded_reason,
+    federal_excluded: verdictOf(
+      p.federal.length,
+      o.federal.versions.length,
+      blockingGaps(o, { federal: true, state: false }),
+      r.subject,
+    ).excluded,
     federal: p.federal,
     state_excluded: p.state_excluded,
     not_in_force: p.not_in_force,
@@ -53,7 +99,12 @@ export async function stateForNpi(deps: Deps, npi: string, asOf: string) {
   return {
     npi,
     as_of: asOf,
-    excluded: verdictOf(active(r.state).length, o.state.versions.length),
+    ...verdictOf(
+      active(r.state).length,
+      o.state.versions.length,
+      blockingGaps(o, { federal: false, state: true }),
+      r.subject,
+    ),
     state_excluded: active(r.state),
     not_in_force: inactive(r.state),
     provider: r.provider,

@@ -33,18 +33,19 @@ export interface ScreenOutcome {
  * points 3, 5, 6). Whatever the batch size, the reads are: one timeline query per dataset, one
  * batched registry read for the NPIs, and batched index reads (by NPI and by name key) per list,
  * so a thousand inputs never become a thousand sequential reads. Results keep input order.
- * `federal: false` (the state-only read) leaves the federal list unread: its view is empty.
+ * `federal: false` (the state-only read) leaves the federal list unread: its view is empty;
+ * `state: false` (the warrant's federal screen) does the same for the state lists.
  */
 export async function screen(
   deps: Deps,
   inputs: readonly SubjectInput[],
   asOf: string,
-  opts: { federal?: boolean } = {},
+  opts: { federal?: boolean; state?: boolean } = {},
 ): Promise<ScreenOutcome> {
   const npis = inputs.map((i) => i.npi).filter((n): n is string => !!n);
   const [federal, state, resolved] = await Promise.all([
     opts.federal === false ? emptyView(federalExclusionsDataset, asOf) : viewOf(deps, federalExclusionsDataset, asOf),
-    viewOf(deps, stateExclusionsDataset, asOf),
+    opts.state === false ? emptyView(stateExclusionsDataset, asOf) : viewOf(deps, stateExclusionsDataset, asOf),
     npis.length ? resolveNpis(deps, npis) : null,
   ]);
   const providers = resolved?.providers ?? new Map<string, ResolvedProvider>();

@@ -8,6 +8,7 @@ import { padVersion } from '../archive/keys';
  * |-----------------|-----------------|---------------------------------------------------|--------------------------------------------|
  * | fact            | C#<code>        | <source_id>#<version 12>#<kind>#<record 9>#<code> | V#<version 12> / <record 9>#code#<code>    |
  * | provider fact   | N#<npi>         | <source_id>#<version 12>#<kind>#<record 9>#<npi>  | V#<version 12> / <record 9>#npi#<npi>      |
+ * | ZIP fact        | Z#<zip5>        | <source_id>#<version 12>#<kind>#<record 9>#<zip>  | V#<version 12> / <record 9>#zip#<zip>      |
  * | timeline        | TIMELINE        | <source_id>                                       |                                            |
  * | version loaded  | LOADED#<v 12>   | META                                              |                                            |
  *
@@ -17,6 +18,12 @@ export const pad9 = (n: number) => String(n).padStart(9, '0');
 
 export const codePk = (code: string) => `C#${code}`;
 export const npiPk = (npi: string) => `N#${npi}`;
+export const zipPk = (zip: string) => `Z#${zip}`;
+
+/** The partition of a fact by the kind of key it is found by: a billing code, an NPI or a ZIP code. */
+export function keyPk(key: { kind: 'code' | 'npi' | 'zip'; value: string }): string {
+  return key.kind === 'code' ? codePk(key.value) : key.kind === 'npi' ? npiPk(key.value) : zipPk(key.value);
+}
 export const factSk = (sourceId: string, versionId: number, kind: string, record: number) =>
   `${sourceId}#${padVersion(versionId)}#${kind}#${pad9(record)}`;
 export const versionIndexPk = (versionId: number) => `V#${padVersion(versionId)}`;

@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { CHANGES_PK } from '../feed/change-record';
 import { extractorFor } from './extractors';
 import { loadedKey } from './keys';
+import { factsLoaderVersion, hasLoader } from './loader-version';
 import { isMcdCodeList, loadMcdCodeList } from './mcd';
 import { FactWriter } from './store';
 import { markLoaded, type Timeline, type TimelineVersion } from './timeline';
@@ -17,13 +18,7 @@ export interface LoadOutcome {
   error?: string;
 }
 
-/**
- * True when the document's versions produce warrant facts, and so a coverage mapping: a change
- * of a document without a loader has affected_codes_status `none` and never waits for one.
- */
-export function hasLoader(docId: string): boolean {
-  return isMcdCodeList(docId) || extractorFor(docId) !== undefined;
-}
+export { factsLoaderVersion, hasLoader };
 
 /**
  * Parse one archived version (streamed from S3, never from anywhere else) into facts keyed by
@@ -40,8 +35,13 @@ export async function loadVersion(
 ): Promise<LoadOutcome> {
   const base = { version_id: v.version_id, doc_id: v.doc_id };
   if (!hasLoader(v.doc_id)) return { ...base, status: 'no_loader', facts: 0, codes: 0 };
+  const loader = factsLoaderVersion(v.doc_id)!;
   const marker = await deps.tables.facts.get(loadedKey(v.version_id), { consistent: true });
-  if (marker) return { ...base, status: 'already_loaded', facts: Number(marker.facts), codes: Number(marker.codes) };
+  if (marker && String(marker.loader_version ?? '1') === loader) {
+    // Written, but the timeline may not say so yet (a load cut short after the marker).
+    await markLoaded(deps.tables.facts, sourceId, v.version_id, loader);
+    return { ...base, status: 'already_loaded', facts: Number(marker.facts), codes: Number(marker.codes) };
+  }
 
   const writer = new FactWriter(deps.tables.facts, sourceId, v);
   if (isMcdCodeList(v.doc_id)) {
@@ -69,8 +69,9 @@ export async function loadVersion(
     doc_id: v.doc_id,
     facts: writer.written,
     codes: codes.length,
+    loader_version: loader,
     loaded_at: deps.clock.now().toISOString(),
   });
-  await markLoaded(deps.tables.facts, sourceId, v.version_id);
+  await markLoaded(deps.tables.facts, sourceId, v.version_id, loader);
   return { ...base, status: 'loaded', facts: writer.written, codes: codes.length };
 }

@@ -2,7 +2,13 @@ import { decideAsOf } from '../archive/as-of';
 import { blobKey } from '../archive/keys';
 import type { Deps } from '../deps';
 import type { Located, PublisherParser } from '../publishers/common/types';
-import { type McdCodeRecord, mcdArticleCodeParser, mcdLcdCodeParser } from '../publishers/mcd/code-lists';
+import {
+  type McdCodeGroupRecord,
+  mcdArticleCodeGroupParser,
+  mcdArticleCodeParser,
+  mcdLcdCodeGroupParser,
+  mcdLcdCodeParser,
+} from '../publishers/mcd/code-lists';
 import {
   type McdContractorRecord,
   type McdDocContractorRecord,
@@ -15,7 +21,7 @@ import {
   mcdStateParser,
 } from '../publishers/mcd/contractors';
 import { type ArticleRecord, type LcdRecord, mcdArticleParser, mcdLcdParser } from '../publishers/mcd/documents';
-import { uspsState } from '../publishers/mcd/join';
+import { expandCodes, joinTableFile, type McdJoinTable, mcdJoin } from '../publishers/mcd/join';
 import { getSource } from '../sources/registry';
 import type { RowRef } from './related';
 import type { FactWriter } from './store';
@@ -73,100 +79,64 @@ function ref(s: Sibling<Located>, r: Located): RowRef {
   };
 }
 
-/** Codes a code-list row stands for: the code itself, or each code of a `FROM-TO` range with one alphabetic prefix. */
-export function expandCodes(row: McdCodeRecord): string[] {
-  if (!row.range) return [row.code];
-  const m = /^([A-Z]?)(\d{4,5})\s*-\s*([A-Z]?)(\d{4,5})$/.exec(row.code);
-  if (!m || m[1] !== m[3] || m[2]!.length !== m[4]!.length) return [row.code];
-  const lo = Number(m[2]);
-  const hi = Number(m[4]);
-  if (hi < lo || hi - lo > 2000) return [row.code];
-  return Array.from({ length: hi - lo + 1 }, (_, i) => `${m[1]}${String(lo + i).padStart(m[2]!.length, '0')}`);
-}
-
 /**
- * Load an LCD or article code list as documentation facts, each joined (at load time, from the
- * sibling tables of the same release) to its document's title and status, the contractors the
- * document version is assigned to, and the states those contractors serve. The code row is the
- * receipt; the joined rows travel as related receipts. CPT descriptors in the code list are dropped.
+ * Load an LCD or article code list as documentation facts. Each row goes through the one MCD join
+ * (shared/publishers/mcd/join.ts) over the sibling tables in force when the code list was
+ * published: the document version (title, status and revision window, so the warrant filters by
+ * date of service without another read), the code group (number and paragraph), the contractors
+ * assigned to the version and the states they serve. The code row is the receipt; the joined rows
+ * travel as related receipts. A sibling not archived is named in the value (`missing_tables`), and
+ * without the contractor-to-state tables `states` is null, never empty. CPT descriptors in the code
+ * list are dropped by its parser.
  */
 export async function loadMcdCodeList(deps: Deps, writer: FactWriter, v: TimelineVersion, timeline: Timeline) {
   const docType = v.doc_id === docOf('lcd_x_hcpc_code') ? 'lcd' : 'article';
   const at = v.publisher_effective_from ?? v.observed_from.slice(0, 10);
-  const docs =
-    docType === 'lcd'
-      ? await sibling<LcdRecord>(deps, timeline, 'lcd', mcdLcdParser, at)
-      : await sibling<ArticleRecord>(deps, timeline, 'article', mcdArticleParser, at);
-  const docContractors = await sibling<McdDocContractorRecord>(
-    deps,
-    timeline,
-    `${docType}_x_contractor`,
-    docType === 'lcd' ? mcdLcdContractorParser : mcdArticleContractorParser,
+  const file = (t: McdJoinTable) => joinTableFile(docType, t);
+  const siblings: Partial<Record<McdJoinTable, Sibling<Located>>> = {
+    document:
+      docType === 'lcd'
+        ? await sibling<LcdRecord>(deps, timeline, file('document'), mcdLcdParser, at)
+        : await sibling<ArticleRecord>(deps, timeline, file('document'), mcdArticleParser, at),
+    code_group: await sibling<McdCodeGroupRecord>(
+      deps,
+      timeline,
+      file('code_group'),
+      docType === 'lcd' ? mcdLcdCodeGroupParser : mcdArticleCodeGroupParser,
+      at,
+    ),
+    doc_contractor: await sibling<McdDocContractorRecord>(
+      deps,
+      timeline,
+      file('doc_contractor'),
+      docType === 'lcd' ? mcdLcdContractorParser : mcdArticleContractorParser,
+      at,
+    ),
+    contractor: await sibling<McdContractorRecord>(deps, timeline, file('contractor'), mcdContractorParser, at),
+    jurisdiction: await sibling<McdJurisdictionRecord>(deps, timeline, file('jurisdiction'), mcdJurisdictionParser, at),
+    state: await sibling<McdStateRecord>(deps, timeline, file('state'), mcdStateParser, at),
+  };
+  const rows = <R extends Located>(t: McdJoinTable) => siblings[t]?.rows as R[] | undefined;
+  const join = mcdJoin(
+    {
+      docType,
+      documents: rows<LcdRecord | ArticleRecord>('document'),
+      groups: rows<McdCodeGroupRecord>('code_group'),
+      docContractors: rows<McdDocContractorRecord>('doc_contractor'),
+      contractors: rows<McdContractorRecord>('contractor'),
+      jurisdictions: rows<McdJurisdictionRecord>('jurisdiction'),
+      states: rows<McdStateRecord>('state'),
+    },
     at,
   );
-  const contractors = await sibling<McdContractorRecord>(deps, timeline, 'contractor', mcdContractorParser, at);
-  const jurisdictions = await sibling<McdJurisdictionRecord>(
-    deps,
-    timeline,
-    'contractor_jurisdiction',
-    mcdJurisdictionParser,
-    at,
-  );
-  const states = await sibling<McdStateRecord>(deps, timeline, 'state_lookup', mcdStateParser, at);
-
-  const docKey = (id: number, ver: number) => `${id}:${ver}`;
-  const docRows = new Map<string, LcdRecord | ArticleRecord>();
-  for (const r of docs?.rows ?? []) {
-    docRows.set('lcd_id' in r ? docKey(r.lcd_id, r.lcd_version) : docKey(r.article_id, r.article_version), r);
-  }
-  const assigned = new Map<string, McdDocContractorRecord[]>();
-  for (const r of docContractors?.rows ?? []) {
-    const k = docKey(r.doc_id, r.doc_version);
-    assigned.set(k, [...(assigned.get(k) ?? []), r]);
-  }
-  const contractorRows = new Map((contractors?.rows ?? []).map((c) => [c.contractor_id, c]));
-  const stateAbbrev = new Map((states?.rows ?? []).map((s) => [s.state_id, uspsState(s.state_abbrev)]));
-  const servedBy = new Map<number, McdJurisdictionRecord[]>();
-  for (const j of jurisdictions?.rows ?? []) {
-    if ((j.active_date && j.active_date > at) || (j.term_date && j.term_date < at)) continue;
-    servedBy.set(j.contractor_id, [...(servedBy.get(j.contractor_id) ?? []), j]);
-  }
 
   const parser = docType === 'lcd' ? mcdLcdCodeParser : mcdArticleCodeParser;
   const stream = await deps.blobs.get(blobKey(v.sha256));
   for await (const row of parser.parse(stream, { fileName: v.name })) {
-    const k = docKey(row.doc_id, row.doc_version);
-    const doc = docRows.get(k);
-    const related: RowRef[] = [];
-    if (doc && docs) related.push(ref(docs, doc));
-    const contractorList = (assigned.get(k) ?? []).map((a) => {
-      if (docContractors) related.push(ref(docContractors, a));
-      const c = contractorRows.get(a.contractor_id);
-      if (c && contractors) related.push(ref(contractors, c));
-      const served = servedBy.get(a.contractor_id) ?? [];
-      if (jurisdictions) for (const j of served) related.push(ref(jurisdictions, j));
-      return {
-        contractor_id: a.contractor_id,
-        contractor_number: c?.contractor_number ?? null,
-        name: c?.business_name ?? null,
-        states: [...new Set(served.map((j) => stateAbbrev.get(j.state_id)).filter((s): s is string => !!s))].sort(),
-      };
-    });
-    const value = {
-      doc_type: docType,
-      doc_id: row.doc_id,
-      doc_version: row.doc_version,
-      display_id: doc?.display_id ?? `${docType === 'lcd' ? 'L' : 'A'}${row.doc_id}`,
-      title: doc?.title ?? null,
-      status: doc?.status ?? null,
-      code_group: row.code_group,
-      listed_as: row.code,
-      range: row.range,
-      contractors: contractorList,
-      states: [...new Set(contractorList.flatMap((c) => c.states))].sort(),
-    };
+    const { value, related } = join(row);
+    const refs = related.map((j) => ref(siblings[j.table]!, j.row));
     for (const code of expandCodes(row)) {
-      await writer.add({ key: { kind: 'code', value: code }, kind: docType, value, record: row }, related);
+      await writer.add({ key: { kind: 'code', value: code }, kind: docType, value: { ...value }, record: row }, refs);
     }
   }
 }

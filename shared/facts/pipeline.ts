@@ -5,7 +5,7 @@ import { AppError } from '../http/errors';
 import { trackLoad } from '../platform/load-history';
 import { SOURCES } from '../sources/registry';
 import { hasLoader, type LoadOutcome, loadVersion } from './load-version';
-import { readTimelines, registerVersion, type TimelineVersion } from './timeline';
+import { readTimelines, recordSeen, registerVersion, type TimelineVersion } from './timeline';
 
 /**
  * Bring the facts up to date with the archive: register every archived version of every
@@ -21,10 +21,14 @@ export async function syncFacts(
   const sourceIds = sources.map((s) => s.sourceId);
   const known = await readTimelines(deps.tables.facts, sourceIds);
   for (const source of sources) {
-    const have = new Set(known.get(source.sourceId)?.versions.map((v) => v.version_id) ?? []);
+    const have = new Map(known.get(source.sourceId)?.versions.map((v) => [v.version_id, v]) ?? []);
     for (const doc of source.docs) {
       for (const v of await loadVersions(deps.tables.archive, doc.docId)) {
-        if (!have.has(v.version_id)) await registerVersion(deps.tables.facts, source.sourceId, timelineVersion(v));
+        const mine = have.get(v.version_id);
+        if (!mine) await registerVersion(deps.tables.facts, source.sourceId, timelineVersion(v));
+        if (v.last_seen_at && v.last_seen_at !== mine?.last_seen_at) {
+          await recordSeen(deps.tables.facts, source.sourceId, v.version_id, v.last_seen_at);
+        }
       }
     }
   }

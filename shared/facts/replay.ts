@@ -1,6 +1,11 @@
 import { findByLocator } from '../publishers/common/locator';
 import type { Located, Locator, PublisherParser } from '../publishers/common/types';
-import { mcdArticleCodeParser, mcdLcdCodeParser } from '../publishers/mcd/code-lists';
+import {
+  mcdArticleCodeGroupParser,
+  mcdArticleCodeParser,
+  mcdLcdCodeGroupParser,
+  mcdLcdCodeParser,
+} from '../publishers/mcd/code-lists';
 import {
   mcdArticleContractorParser,
   mcdContractorParser,
@@ -20,6 +25,8 @@ export interface RowAddress {
 const MCD_TABLES: Readonly<Record<string, PublisherParser<Located>>> = {
   'lcd_x_hcpc_code.csv': mcdLcdCodeParser as PublisherParser<Located>,
   'article_x_hcpc_code.csv': mcdArticleCodeParser as PublisherParser<Located>,
+  'lcd_x_hcpc_code_group.csv': mcdLcdCodeGroupParser as PublisherParser<Located>,
+  'article_x_hcpc_code_group.csv': mcdArticleCodeGroupParser as PublisherParser<Located>,
   'lcd.csv': mcdLcdParser as PublisherParser<Located>,
   'article.csv': mcdArticleParser as PublisherParser<Located>,
   'lcd_x_contractor.csv': mcdLcdContractorParser as PublisherParser<Located>,

@@ -1,6 +1,6 @@
 import type { Item, Table } from '../storage/table';
 import type { FactRow } from './extractors';
-import { codePk, factSk, npiPk, pad9, versionIndexPk } from './keys';
+import { factSk, keyPk, pad9, versionIndexPk } from './keys';
 import type { RowRef } from './related';
 import type { TimelineVersion } from './timeline';
 
@@ -48,7 +48,7 @@ export class FactWriter {
       locator,
     };
     this.buffer.push({
-      pk: row.key.kind === 'code' ? codePk(key) : npiPk(key),
+      pk: keyPk(row.key),
       sk: `${factSk(this.sourceId, this.version.version_id, row.kind, locator.record)}#${key}`,
       gsi1pk: versionIndexPk(this.version.version_id),
       gsi1sk: `${pad9(locator.record)}#${row.key.kind}#${key}`,

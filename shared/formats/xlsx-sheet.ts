@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { unescapeXstring } from './xlsx-parts';
-import { parseXml } from './xml-events';
+import { parseXml, type XmlHandlers, xmlChunks } from './xml-events';
 
 /**
  * One cell value as stored (ECMA-376 Part 1, §18.3.1.4 `c` and §18.18.11 ST_CellType): shared,
@@ -51,9 +51,29 @@ export async function readSharedStrings(stream: Readable): Promise<string[]> {
   return out;
 }
 
-/** Reads one worksheet (§18.3) into rows indexed by Excel row number - 1; trailing empty cells are dropped. */
-export async function readSheetRows(stream: Readable, shared: readonly string[]): Promise<Cell[][]> {
-  const rows: Cell[][] = [];
+/** One worksheet (§18.3) row as streamed: its index (Excel row number - 1) and its cells (trailing empty ones dropped). */
+export interface SheetRow {
+  index: number;
+  cells: Cell[];
+}
+
+/**
+ * Streams one worksheet's rows in sheet order without holding the sheet: rows are handed on after
+ * each chunk of the part is parsed, so memory stays bounded by one chunk's rows (plus the shared
+ * strings, which any cell may reference). Rows absent from the markup (gaps) are not yielded.
+ */
+export async function* streamSheetRows(stream: Readable, shared: readonly string[]): AsyncGenerator<SheetRow> {
+  const ready: SheetRow[] = [];
+  for await (const _ of xmlChunks(
+    stream,
+    sheetRowHandlers(shared, (index, cells) => ready.push({ index, cells })),
+  )) {
+    yield* ready.splice(0);
+  }
+}
+
+/** XML handlers that build the rows of a worksheet and hand each finished row on, with its index. */
+function sheetRowHandlers(shared: readonly string[], onRow: (index: number, row: Cell[]) => void): XmlHandlers {
   let row: Cell[] | null = null;
   let rowIndex = -1;
   let col = -1;
@@ -72,7 +92,7 @@ export async function readSheetRows(stream: Readable, shared: readonly string[])
     }
   };
 
-  await parseXml(stream, {
+  return {
     open(name, a) {
       if (name === 'row') {
         rowIndex = a.r ? Number.parseInt(a.r, 10) - 1 : rowIndex + 1;
@@ -95,8 +115,7 @@ export async function readSheetRows(stream: Readable, shared: readonly string[])
     close(name) {
       if (name === 'c') finishCell();
       else if (name === 'row' && row) {
-        while (rows.length < rowIndex) rows.push([]);
-        rows[rowIndex] = row;
+        onRow(rowIndex, row);
         row = null;
       } else if (name === 'v' || name === 't') collect = null;
       else if (name === 'rPh') phonetic--;
@@ -105,8 +124,7 @@ export async function readSheetRows(stream: Readable, shared: readonly string[])
       if (collect === 'v') value += t;
       else if (collect === 't' && phonetic === 0) inline += t;
     },
-  });
-  return rows;
+  };
 }
 
 function toCell(type: string, v: string | null, inline: string | null, shared: readonly string[]): Cell {

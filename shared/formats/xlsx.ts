@@ -1,8 +1,8 @@
 import { XlsxPackage } from './xlsx-parts';
-import { type Cell, readSharedStrings, readSheetRows } from './xlsx-sheet';
+import { type Cell, readSharedStrings, type SheetRow, streamSheetRows } from './xlsx-sheet';
 import { parseXml } from './xml-events';
 
-export type { Cell } from './xlsx-sheet';
+export type { Cell, SheetRow } from './xlsx-sheet';
 
 /**
  * A small, dependency-light XLSX (SpreadsheetML, ECMA-376) reader for publisher workbooks: cell
@@ -33,6 +33,41 @@ const REL_SHARED_STRINGS = /\/sharedStrings$/;
 
 /** Reads every sheet of an .xlsx workbook in workbook order. Throws on a malformed package. */
 export async function readWorkbook(bytes: Buffer, opts: ReadWorkbookOptions = {}): Promise<Workbook> {
+  const wb = await openWorkbook(bytes, opts);
+  try {
+    const sheets: Sheet[] = [];
+    for (let i = 0; i < wb.sheets.length; i++) {
+      const rows: Cell[][] = [];
+      for await (const r of wb.rows(i)) {
+        while (rows.length < r.index) rows.push([]);
+        rows[r.index] = r.cells;
+      }
+      sheets.push({ ...wb.sheets[i]!, rows });
+    }
+    return { sheets, date1904: wb.date1904 };
+  } finally {
+    wb.close();
+  }
+}
+
+/** A workbook opened for streaming: its sheets' names and states, and their rows one at a time. */
+export interface OpenedWorkbook {
+  sheets: { name: string; state: string }[];
+  date1904: boolean;
+  /**
+   * The rows of the sheet at `sheetIndex`, streamed from its part (see streamSheetRows); nothing
+   * for chartsheets and dialog sheets.
+   */
+  rows(sheetIndex: number): AsyncGenerator<SheetRow>;
+  close(): void;
+}
+
+/**
+ * Opens an .xlsx package held in memory (the zip's central directory sits at its end) and reads
+ * the workbook part and the shared-string table; worksheet rows are then streamed on demand, so a
+ * reader that walks a large sheet row by row never holds the sheet. Close it when done.
+ */
+export async function openWorkbook(bytes: Buffer, opts: ReadWorkbookOptions = {}): Promise<OpenedWorkbook> {
   const pkg = await XlsxPackage.open(bytes, opts.maxPartBytes ?? 512 * 1024 * 1024);
   try {
     const rootRels = await pkg.relationships('');
@@ -48,17 +83,26 @@ export async function readWorkbook(bytes: Buffer, opts: ReadWorkbookOptions = {}
     });
     const sharedPart = rels.find((r) => REL_SHARED_STRINGS.test(r.type) && !r.external)?.target;
     const shared = sharedPart && pkg.part(sharedPart) ? await readSharedStrings(await pkg.open(sharedPart)) : [];
-    const sheets: Sheet[] = [];
-    for (const s of declared) {
+    const worksheet = (s: { rid: string }) => {
       const target = rels.find((r) => r.id === s.rid && !r.external)?.target;
       // Chartsheets and dialog sheets have no cell grid.
-      const isWorksheet = target !== undefined && pkg.part(target) !== undefined && !/chartsheets?\//i.test(target);
-      const rows = isWorksheet ? await readSheetRows(await pkg.open(target), shared) : [];
-      sheets.push({ name: s.name, state: s.state, rows });
-    }
-    return { sheets, date1904 };
-  } finally {
+      return target !== undefined && pkg.part(target) !== undefined && !/chartsheets?\//i.test(target)
+        ? target
+        : undefined;
+    };
+    return {
+      sheets: declared.map((s) => ({ name: s.name, state: s.state })),
+      date1904,
+      async *rows(sheetIndex) {
+        const s = declared[sheetIndex];
+        const target = s && worksheet(s);
+        if (target) yield* streamSheetRows(await pkg.open(target), shared);
+      },
+      close: () => pkg.close(),
+    };
+  } catch (err) {
     pkg.close();
+    throw err;
   }
 }
 

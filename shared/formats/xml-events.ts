@@ -29,6 +29,17 @@ function localAttrs(attrs: Record<string, string>): Record<string, string> {
 
 /** Parses a whole XML document from a stream; rejects on the first well-formedness error. */
 export async function parseXml(source: Readable | Buffer, handlers: XmlHandlers): Promise<void> {
+  for await (const _ of xmlChunks(source, handlers)) {
+    // the handlers do the work
+  }
+}
+
+/**
+ * The same parse, pausing after each chunk of the source: the caller can hand on what the handlers
+ * collected from that chunk before the next one is read (streamed worksheet rows). Stopping early
+ * (`return()`) stops reading the source. Rejects on the first well-formedness error.
+ */
+export async function* xmlChunks(source: Readable | Buffer, handlers: XmlHandlers): AsyncGenerator<void> {
   const parser = new SaxesParser({ xmlns: false, position: false });
   let failure: Error | undefined;
   parser.on('error', (err) => {
@@ -52,9 +63,13 @@ export async function parseXml(source: Readable | Buffer, handlers: XmlHandlers)
   if (Buffer.isBuffer(source)) {
     feed(source, true);
   } else {
-    for await (const chunk of source) feed(chunk as Buffer, false);
+    for await (const chunk of source) {
+      feed(chunk as Buffer, false);
+      yield;
+    }
     feed(Buffer.alloc(0), true);
   }
   if (!failure) parser.close();
   if (failure) throw failure;
+  yield;
 }

@@ -4,16 +4,37 @@ import { accessControl } from '../auth/access-control';
 import type { Deps } from '../deps';
 import { NotFoundError, ServiceUnavailableError } from './errors';
 import { renderProblem, validationErrorFromZod } from './problem';
+import { declaredQueryNames, rejectUnknownQuery } from './query-guard';
 import { requestContext } from './request-context';
 import type { AppEnv } from './types';
 
-/** A router for one endpoint group: request validation failures become ValidationErrors. */
+/**
+ * A router for one endpoint group: request validation failures become ValidationErrors, and every
+ * route refuses query parameters it does not declare (400 naming each one). The check is added
+ * here, at registration, so no route can forget it: an OpenAPI route accepts the keys of its
+ * `request.query` schema (none when it declares no query), a plain route (static assets) none.
+ */
 export function createRouter(): OpenAPIHono<AppEnv> {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationErrorFromZod(result.target, result.error);
     },
   });
+  const openapi = router.openapi;
+  router.openapi = ((route, handler, hook) => {
+    const names = route.request?.query ? declaredQueryNames(route.request.query) : [];
+    const own = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
+    const guard = names ? [rejectUnknownQuery(names)] : [];
+    return openapi({ ...route, middleware: [...guard, ...own] }, handler, hook);
+  }) as typeof router.openapi;
+  for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+    const plain = router[method] as (...args: unknown[]) => OpenAPIHono<AppEnv>;
+    router[method] = ((...args: unknown[]) =>
+      typeof args[0] === 'string' && args.length > 1
+        ? plain(args[0], rejectUnknownQuery([]), ...args.slice(1))
+        : plain(...args)) as (typeof router)[typeof method];
+  }
+  return router;
 }
 
 /** One endpoint group: built from the shared dependencies; each group is one Lambda on AWS. */

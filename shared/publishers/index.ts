@@ -19,6 +19,7 @@ import { dmeposFeeParser } from './dmepos/fee-schedule';
 import { dmeposRuralZipParser } from './dmepos/rural-zip';
 import { hcpcsAnwebParser } from './hcpcs/anweb';
 import { hcpcsCsvParser } from './hcpcs/csv';
+import { hcpcsXlsxParser } from './hcpcs/xlsx';
 import { leieParser } from './leie/leie';
 import {
   mcdArticleCodeGroupParser,
@@ -66,6 +67,7 @@ type AnyParser = PublisherParser<Located>;
 const RULES: ReadonlyArray<{ sourceId: string; match: RegExp; parser: AnyParser }> = [
   { sourceId: 'cms_hcpcs_level2', match: /ANWEB.*\.txt$/i, parser: hcpcsAnwebParser },
   { sourceId: 'cms_hcpcs_level2', match: /ANWEB.*\.csv$/i, parser: hcpcsCsvParser },
+  { sourceId: 'cms_hcpcs_level2', match: /ANWEB.*\.xlsx$/i, parser: hcpcsXlsxParser },
   { sourceId: 'cms_dmepos_fee_schedule', match: /^DME(POS|PEN)_[A-Z]{3}\.csv$/i, parser: dmeposFeeParser },
   { sourceId: 'cms_dmepos_fee_schedule', match: /^DME Rural ZIP Code.*\.csv$/i, parser: dmeposRuralZipParser },
   { sourceId: 'cms_ncci_mue', match: /MUE.*\.csv$/i, parser: mueParser },

@@ -121,6 +121,14 @@ export interface SourceDecl {
   urls: readonly SourceUrl[];
   /** Documents in doc-number order; a file matching none is archived as a file without a document. */
   docs: readonly DocDecl[];
+  /**
+   * Months (1-12) on whose first day the publisher's scheduled releases take effect, for publishers
+   * with a fixed calendar (the quarterly HCPCS files: 1, 4, 7, 10). An open-ended version is not used
+   * on a date past such a release the archive lacks (shared/archive/as-of.ts, `missing_release`).
+   */
+  releaseMonths?: readonly number[];
+  /** Rank of a file name among renderings of one release, lower preferred (see AsOfPolicy.formatRank). */
+  formatRank?: (name: string) => number;
   /** Which method the source's reader uses, for the sources endpoint. */
   versionMethod: VersionMethod;
   /** The default version reader for this source's documents. */

@@ -1,3 +1,5 @@
+import { versionRule } from '../archive/as-of';
+import type { CatalogVersion } from '../catalog/timeline';
 import type { RowRef } from '../facts/related';
 import type { StoredFact } from '../facts/store';
 import type { Timeline, TimelineVersion } from '../facts/timeline';
@@ -61,4 +63,26 @@ export function factOf(
   const fact: Fact = { kind: f.kind, value: shape(f.value), receipt: receiptOf(f.origin, ctx) };
   if (f.related.length) fact.related_receipts = f.related.map((r) => receiptOf(r, ctx));
   return fact;
+}
+
+/** A receipt for a row of a catalog dataset version (the exclusion lists, the provider registry). */
+export function catalogReceipt(
+  v: CatalogVersion,
+  locator: { line: number; record: number } | null,
+  baseUrl: string,
+): Receipt {
+  return {
+    source_id: v.source_id,
+    doc_id: v.doc_id,
+    version_id: v.version_id,
+    file_id: `sha256:${v.sha256}`,
+    sha256: v.sha256,
+    file_name: v.name,
+    publisher_version: v.publisher_version,
+    publisher_effective_from: v.publisher_effective_from,
+    publisher_effective_to: v.publisher_effective_to,
+    as_of_rule: versionRule(v),
+    locator: locator ? { line: Number(locator.line), record: Number(locator.record) } : null,
+    file_url: `${baseUrl}/v1/archive/files/${v.sha256}`,
+  };
 }

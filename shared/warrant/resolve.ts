@@ -1,6 +1,14 @@
-import { type AsOfDecision, decideAsOf } from '../archive/as-of';
+import {
+  type AsOfDecision,
+  type GapReason as AsOfGapReason,
+  decideAsOf,
+  type Freshness,
+  type TimelineKind,
+} from '../archive/as-of';
+import { asOfPolicy } from '../archive/policy';
 import type { Deps } from '../deps';
 import { codePk, npiPk, versionRange } from '../facts/keys';
+import { hasLoader } from '../facts/load-version';
 import { type StoredFact, toStoredFact } from '../facts/store';
 import { readTimelines, type Timeline, type TimelineVersion } from '../facts/timeline';
 import { type Block, block, type Gap, type GapReason } from './schema';
@@ -12,9 +20,21 @@ export type DocInForce =
       status: 'in_force';
       version: TimelineVersion;
       rule: 'publisher_effective_window' | 'first_observed';
+      timeline: TimelineKind;
+      /** Age against the source's cadence; null when the publisher stated the window's end. */
+      freshness: Freshness | null;
       loaded: boolean;
     }
-  | { doc_id: string; status: 'gap'; reason: GapReason; detail: string };
+  | {
+      doc_id: string;
+      status: 'gap';
+      reason: GapReason;
+      detail: string;
+      /** The version that could not be used (stale_version, missing_release, ambiguous). */
+      version_id: number | null;
+      freshness?: Freshness;
+      missing_releases?: string[];
+    };
 type InForceDoc = Extract<DocInForce, { status: 'in_force' }>;
 
 export interface SourceInForce {
@@ -37,17 +57,22 @@ export function inForce(
 ): SourceInForce {
   if (!timeline) return { source_id: sourceId, registered: false, docs: [] };
   const docIds = [...new Set(timeline.versions.map((v) => v.doc_id))].filter(docFilter).sort();
+  const policy = asOfPolicy(sourceId);
   const docs = docIds.map((docId): DocInForce => {
     const decision: AsOfDecision<TimelineVersion> = decideAsOf(
       timeline.versions.filter((v) => v.doc_id === docId),
       date,
+      policy,
     );
     if (decision.status === 'gap') {
       return {
         doc_id: docId,
         status: 'gap',
-        reason: decision.reason === 'ambiguous' ? 'ambiguous_version' : 'no_version_in_force',
+        reason: WARRANT_GAP[decision.reason],
         detail: decision.detail,
+        version_id: decision.candidates.length === 1 ? decision.candidates[0]!.version_id : null,
+        ...(decision.freshness ? { freshness: decision.freshness } : {}),
+        ...(decision.missing_releases ? { missing_releases: decision.missing_releases } : {}),
       };
     }
     return {
@@ -55,11 +80,24 @@ export function inForce(
       status: 'in_force',
       version: decision.version,
       rule: decision.rule,
+      timeline: decision.timeline,
+      freshness: decision.freshness,
       loaded: timeline.loaded.has(decision.version.version_id),
     };
   });
   return { source_id: sourceId, registered: true, docs };
 }
+
+/** The warrant's gap reason for each as-of gap reason. */
+const WARRANT_GAP: Record<AsOfGapReason, GapReason> = {
+  no_versions: 'no_version_in_force',
+  before_first_version: 'no_version_in_force',
+  between_windows: 'no_version_in_force',
+  after_last_window: 'no_version_in_force',
+  ambiguous: 'ambiguous_version',
+  stale_version: 'stale_version',
+  missing_release: 'missing_release',
+};
 
 /** Loaded versions in force, by version id. */
 export function loadedVersions(s: SourceInForce): Map<number, InForceDoc> {
@@ -88,36 +126,74 @@ export async function factsInForce(
 }
 
 /**
- * The gaps a source leaves for a fact kind when it holds no fact: not registered or never loaded,
- * no version in force, or the version in force not loaded yet.
+ * The gaps of a source's fact-bearing documents that cannot answer for the date: no version in
+ * force (with the as-of reason: stale, missing release, ambiguous, none), or the version in force
+ * archived but not loaded yet. A block adds these even when other documents of the source gave
+ * facts, so a stale or unloaded part is never silently missing (the block is then `partial`).
+ */
+export function unansweredGaps(s: SourceInForce, kind: string): Gap[] {
+  const out: Gap[] = [];
+  for (const d of s.docs) {
+    if (!hasLoader(d.doc_id)) continue; // join tables: read while loading the documents that hold facts
+    if (d.status === 'gap') out.push(docGap(s, kind, d));
+    else if (!d.loaded) {
+      out.push({
+        kind,
+        reason: 'source_not_loaded',
+        detail: `The version in force (${d.version.version_id}) is archived but its facts are not loaded yet.`,
+        source_id: s.source_id,
+        doc_id: d.doc_id,
+        version_id: d.version.version_id,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The gaps a source leaves for a fact kind when it holds no fact: not registered or never
+ * archived, the documents that cannot answer (unansweredGaps), and, when some loaded version in
+ * force was searched, that the key is not in it.
  */
 export function sourceGaps(s: SourceInForce, kind: string, missingDetail: string): Gap[] {
-  const g = (reason: GapReason, detail: string, doc_id: string | null = null): Gap => ({
-    kind,
-    reason,
-    detail,
-    source_id: s.source_id,
-    doc_id,
-  });
   if (!s.registered || s.docs.length === 0) {
-    return [g('source_not_loaded', `No version of ${s.source_id} is in the archive yet.`)];
+    return [
+      {
+        kind,
+        reason: 'source_not_loaded',
+        detail: `No version of ${s.source_id} is in the archive yet.`,
+        source_id: s.source_id,
+        doc_id: null,
+      },
+    ];
   }
-  const inForceDocs = s.docs.filter((d): d is InForceDoc => d.status === 'in_force');
-  if (!inForceDocs.length) {
-    return s.docs.map((d) =>
-      g(d.status === 'gap' ? d.reason : 'no_version_in_force', d.status === 'gap' ? d.detail : '', d.doc_id),
-    );
+  const gaps = unansweredGaps(s, kind);
+  if (loadedVersions(s).size) {
+    gaps.push({ kind, reason: 'code_not_in_version', detail: missingDetail, source_id: s.source_id, doc_id: null });
+  } else if (!gaps.length) {
+    gaps.push({
+      kind,
+      reason: 'source_not_loaded',
+      detail: `No document of ${s.source_id} that holds ${kind} facts is archived yet.`,
+      source_id: s.source_id,
+      doc_id: null,
+    });
   }
-  if (inForceDocs.every((d) => !d.loaded)) {
-    return inForceDocs.map((d) =>
-      g(
-        'source_not_loaded',
-        `The version in force (${d.version.version_id}) is archived but its facts are not loaded yet.`,
-        d.doc_id,
-      ),
-    );
-  }
-  return [g('code_not_in_version', missingDetail)];
+  return gaps;
+}
+
+/** The gap a document leaves when no version of it can answer for the date. */
+export function docGap(s: SourceInForce, kind: string, d: Extract<DocInForce, { status: 'gap' }>): Gap {
+  return {
+    kind,
+    reason: d.reason,
+    detail: d.detail,
+    source_id: s.source_id,
+    doc_id: d.doc_id,
+    ...(d.version_id !== null ? { version_id: d.version_id } : {}),
+    ...(d.freshness ? { age_days: d.freshness.age_days } : {}),
+    ...(d.missing_releases ? { missing_releases: d.missing_releases } : {}),
+  };
 }
 
 /** The block answer when a fact depends on the state and none was given. */

@@ -12,6 +12,19 @@ export const GAP_REASONS = [
   'state_required',
   'ambiguous_version',
   'not_applicable',
+  'stale_version',
+  'missing_release',
+  'identity_unresolved',
+  'not_in_force_on_date',
+  'jurisdiction_not_archived',
+  'revision_window_unknown',
+  // Claim-line context, fees and edits (issue 14, points 5-7):
+  'state_not_in_schedule',
+  'no_row_for_modifiers',
+  'ambiguous_row',
+  'zip_state_mismatch',
+  'no_table_for_setting',
+  'deletion_day_unresolved',
 ] as const;
 export type GapReason = (typeof GAP_REASONS)[number];
 
@@ -49,6 +62,16 @@ export const GapSchema = z
     detail: z.string(),
     source_id: z.string().nullable(),
     doc_id: z.string().nullable(),
+    version_id: z.number().int().optional().openapi({
+      description: 'stale_version / missing_release / ambiguous_version: the archived version that could not be used.',
+    }),
+    age_days: z.number().int().optional().openapi({
+      description: 'stale_version: days from the last evidence the version was current to the date of service.',
+    }),
+    missing_releases: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'missing_release: scheduled release dates the archive lacks.' }),
   })
   .openapi('Gap');
 export type Gap = z.infer<typeof GapSchema>;

@@ -1,14 +1,20 @@
-import { type CodeSystem, codeSystem, isCptCode } from '../codes/hcpcs';
+import { versionRule } from '../archive/as-of';
+import type { DatasetView } from '../catalog/view';
+import { type CodeCategory, type CodeSystem, codeCategory, codeSystem, descriptorLicensor } from '../codes/hcpcs';
 import type { Deps } from '../deps';
+import { screen } from '../exclusions/screen';
 import { hasLoader } from '../facts/load-version';
 import type { StoredFact } from '../facts/store';
 import type { Timeline } from '../facts/timeline';
 import { documentationBlock } from './blocks/documentation';
 import { editsBlock } from './blocks/edits';
+import { exclusionStanding } from './blocks/exclusion';
 import { feeBlock } from './blocks/fee';
 import { standingBlock } from './blocks/standing';
+import { type ClaimLine, type ClaimSetting, claimLineEcho } from './claim-line';
 import { receiptContext } from './receipt';
 import { factsInForce, inForce, loadTimelines, type SourceInForce } from './resolve';
+import { ruralZipOn } from './rural-zip';
 import type { Block } from './schema';
 import { ALL_WARRANT_SOURCES, DESCRIPTOR_FIELDS, DOCS, WARRANT_SOURCES } from './sources';
 
@@ -17,6 +23,11 @@ export interface WarrantQuery {
   asOf: string;
   npi?: string;
   state?: string;
+  /** Claim-line context (shared/warrant/claim-line.ts): up to two modifiers, units, ZIP, setting. */
+  modifiers?: string[];
+  units?: number;
+  zip?: string;
+  setting?: ClaimSetting;
 }
 
 export interface VersionInForce {
@@ -28,18 +39,25 @@ export interface VersionInForce {
   as_of_rule: string | null;
   /** null: a document without facts of its own (read through another document's load). */
   loaded: boolean | null;
+  /** How the document's versions are dated: all by publisher window, all by first observation, or mixed. */
+  timeline: 'windowed' | 'observed' | 'mixed' | null;
+  /** Age of the version in force against the source's cadence (null when the publisher stated its end). */
+  freshness: { class: 'fresh' | 'stale'; age_days: number; evidence_date: string } | null;
   gap: string | null;
+  gap_detail: string | null;
 }
 
 export interface WarrantAnswer {
   hcpcs: string;
   code_system: 'hcpcs_level2' | 'cpt';
+  code_category: CodeCategory;
   meta: {
     as_of: string;
     npi: string | null;
     state: string | null;
     contract_version: 'v1';
     ptp_pairs_total: number;
+    claim_line: ReturnType<typeof claimLineEcho>;
     versions_in_force: VersionInForce[];
     method: string;
   };
@@ -71,9 +89,7 @@ export async function buildWarrants(
   const system = codeSystem(q.hcpcs);
   if (!system) throw new Error(`buildWarrant called with an unvalidated code ${q.hcpcs}`);
   const timelines = await loadTimelines(deps, ALL_WARRANT_SOURCES);
-  return Promise.all(
-    dates.map((asOf) => warrantOn(deps, timelines, system, { hcpcs: q.hcpcs, npi: q.npi, state: q.state, asOf })),
-  );
+  return Promise.all(dates.map((asOf) => warrantOn(deps, timelines, system, { ...q, asOf })));
 }
 
 async function warrantOn(
@@ -88,25 +104,30 @@ async function warrantOn(
     mue: inForce(timelines.get(WARRANT_SOURCES.mue), WARRANT_SOURCES.mue, q.asOf, DOCS.mue),
     ptp: inForce(timelines.get(WARRANT_SOURCES.ptp), WARRANT_SOURCES.ptp, q.asOf, DOCS.ptp),
     mcd: inForce(timelines.get(WARRANT_SOURCES.mcd), WARRANT_SOURCES.mcd, q.asOf, DOCS.mcd),
-    leie: inForce(timelines.get(WARRANT_SOURCES.leie), WARRANT_SOURCES.leie, q.asOf, DOCS.leie),
   };
   const code = { kind: 'code' as const, value: q.hcpcs };
-  const [hcpcsFacts, dmeposFacts, mueFacts, ptpFacts, mcdFacts, leieFacts] = await Promise.all([
+  const claim: ClaimLine = { modifiers: q.modifiers, units: q.units, zip: q.zip, setting: q.setting };
+  // The rural ZIP file is read only when the claim names a ZIP (in parallel with the facts below).
+  const ruralRead = q.zip ? ruralZipOn(deps, timelines.get(WARRANT_SOURCES.dmepos), q.zip, q.asOf) : undefined;
+  const [hcpcsFacts, dmeposFacts, mueFacts, ptpFacts, mcdFacts, exclusions] = await Promise.all([
     factsInForce(deps, code, s.hcpcs),
     factsInForce(deps, code, s.dmepos),
     factsInForce(deps, code, s.mue),
     factsInForce(deps, code, s.ptp),
     q.state ? factsInForce(deps, code, s.mcd) : Promise.resolve([]),
-    q.npi ? factsInForce(deps, { kind: 'npi', value: q.npi }, s.leie) : Promise.resolve([]),
+    // The provider's LEIE status: the exclusions group's own screen (NPI, then registry names).
+    q.npi ? screen(deps, [{ npi: q.npi }], q.asOf, { state: false }) : Promise.resolve(undefined),
   ]);
-  const isCpt = isCptCode(q.hcpcs);
-  const scrub = (facts: StoredFact[]) => (isCpt ? facts.map(withoutDescriptors) : facts);
+  const licensor = descriptorLicensor(q.hcpcs);
+  const scrub = (facts: StoredFact[]) => (licensor ? facts.map((f) => withoutDescriptors(f, licensor)) : facts);
 
   const ctx = receiptContext(deps.config.publicBaseUrl, timelines.values(), Object.values(s));
 
+  const rural = await ruralRead;
   const edits = editsBlock({
     code: q.hcpcs,
     asOf: q.asOf,
+    claim,
     mue: s.mue,
     mueFacts: scrub(mueFacts),
     ptp: s.ptp,
@@ -116,39 +137,106 @@ async function warrantOn(
   return {
     hcpcs: q.hcpcs,
     code_system: system,
+    code_category: codeCategory(q.hcpcs)!,
     meta: {
       as_of: q.asOf,
       npi: q.npi ?? null,
       state: q.state ?? null,
       contract_version: 'v1',
       ptp_pairs_total: edits.ptpTotal,
-      versions_in_force: Object.values(s)
-        .filter((src) => src !== s.leie || q.npi)
-        .flatMap(describe),
+      claim_line: claimLineEcho(claim),
+      versions_in_force: [
+        ...Object.values(s).flatMap(describe),
+        ...(rural ? describe(rural.source) : []),
+        ...(exclusions ? describeCatalog(exclusions.federal) : []),
+      ],
       method:
-        'Each fact comes from the archived publisher file version in force on as_of (publisher effective window, else first observation); see /resources/warrant-method.',
+        'Each fact comes from the archived publisher file version in force on as_of: a version starts on its publisher effective date, else on the day it was first observed; an open window ends when a later version starts; a version past its source’s next scheduled release or its cadence’s critical age is a gap, not a fact. See /resources/warrant-method and /resources/archive-and-as-of.',
     },
     standing: standingBlock({
       code: q.hcpcs,
-      isCpt,
+      licensor,
       asOf: q.asOf,
       npi: q.npi,
       hcpcs: s.hcpcs,
       hcpcsFacts: scrub(hcpcsFacts),
-      leie: q.npi ? s.leie : undefined,
-      leieFacts,
+      exclusion:
+        q.npi && exclusions
+          ? exclusionStanding({
+              npi: q.npi,
+              state: q.state,
+              asOf: q.asOf,
+              outcome: exclusions,
+              baseUrl: deps.config.publicBaseUrl,
+            })
+          : undefined,
       ctx,
     }),
-    fee: feeBlock({ code: q.hcpcs, state: q.state, source: s.dmepos, facts: scrub(dmeposFacts), ctx }),
+    fee: feeBlock({
+      code: q.hcpcs,
+      asOf: q.asOf,
+      state: q.state,
+      claim,
+      source: s.dmepos,
+      facts: scrub(dmeposFacts),
+      standingFacts: hcpcsFacts,
+      rural,
+      ctx,
+    }),
     edits: edits.block,
-    documentation: documentationBlock({ code: q.hcpcs, state: q.state, source: s.mcd, facts: scrub(mcdFacts), ctx }),
+    documentation: documentationBlock({
+      code: q.hcpcs,
+      asOf: q.asOf,
+      state: q.state,
+      source: s.mcd,
+      facts: scrub(mcdFacts),
+      ctx,
+    }),
   };
 }
 
-function withoutDescriptors(f: StoredFact): StoredFact {
+/** The fact without code descriptors, for codes whose descriptors are licensed (CPT: AMA; CDT D codes: ADA). */
+function withoutDescriptors(f: StoredFact, licensor: 'AMA' | 'ADA'): StoredFact {
   const value = { ...f.value };
   for (const k of DESCRIPTOR_FIELDS) if (k in value) value[k] = null;
-  return { ...f, value: { ...value, descriptor_withheld: true } };
+  return { ...f, value: { ...value, descriptor_withheld: true, descriptor_licensor: licensor } };
+}
+
+/** The LEIE versions the exclusion screen used (snapshot and supplements) and the documents that could not answer. */
+function describeCatalog(view: DatasetView): VersionInForce[] {
+  const used = view.versions.map(
+    (v): VersionInForce => ({
+      source_id: v.source_id,
+      doc_id: v.doc_id,
+      version_id: v.version_id,
+      sha256: v.sha256,
+      publisher_version: v.publisher_version,
+      as_of_rule: versionRule(v),
+      loaded: true,
+      timeline: null,
+      freshness: v.freshness
+        ? { class: v.freshness.class, age_days: v.freshness.age_days, evidence_date: v.freshness.evidence_date }
+        : null,
+      gap: null,
+      gap_detail: null,
+    }),
+  );
+  const gaps = view.gaps.map(
+    (g): VersionInForce => ({
+      source_id: g.source_id,
+      doc_id: g.doc_id ?? '',
+      version_id: null,
+      sha256: null,
+      publisher_version: null,
+      as_of_rule: null,
+      loaded: false,
+      timeline: null,
+      freshness: null,
+      gap: g.reason,
+      gap_detail: g.detail,
+    }),
+  );
+  return [...used, ...gaps];
 }
 
 function describe(src: SourceInForce): VersionInForce[] {
@@ -162,7 +250,10 @@ function describe(src: SourceInForce): VersionInForce[] {
         publisher_version: null,
         as_of_rule: null,
         loaded: false,
+        timeline: null,
+        freshness: null,
         gap: 'source_not_loaded',
+        gap_detail: `No version of ${src.source_id} is in the archive yet.`,
       },
     ];
   }
@@ -176,17 +267,27 @@ function describe(src: SourceInForce): VersionInForce[] {
           publisher_version: d.version.publisher_version,
           as_of_rule: d.rule,
           loaded: hasLoader(d.doc_id) ? d.loaded : null,
+          timeline: d.timeline,
+          freshness: d.freshness
+            ? { class: d.freshness.class, age_days: d.freshness.age_days, evidence_date: d.freshness.evidence_date }
+            : null,
           gap: null,
+          gap_detail: null,
         }
       : {
           source_id: src.source_id,
           doc_id: d.doc_id,
-          version_id: null,
+          version_id: d.version_id,
           sha256: null,
           publisher_version: null,
           as_of_rule: null,
-          loaded: false,
+          loaded: hasLoader(d.doc_id) ? false : null,
+          timeline: null,
+          freshness: d.freshness
+            ? { class: d.freshness.class, age_days: d.freshness.age_days, evidence_date: d.freshness.evidence_date }
+            : null,
           gap: d.reason,
+          gap_detail: d.detail,
         },
   );
 }

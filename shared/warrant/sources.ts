@@ -13,6 +13,8 @@ export const ALL_WARRANT_SOURCES: readonly string[] = Object.values(WARRANT_SOUR
 export const DOCS = {
   hcpcs: (d: string) => d.startsWith('hcpcs:'),
   dmeposFee: (d: string) => d === 'dmepos:1' || d === 'dmepos:2',
+  /** The rural ZIP file: read only when a claim line names a ZIP. */
+  dmeposRuralZip: (d: string) => d === 'dmepos:3',
   mue: (d: string) => d.startsWith('mue:'),
   ptp: (d: string) => d.startsWith('ptp:'),
   /** Every MCD table: the code lists hold the facts; the others are joined in at load time. */

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Archive } from '../../shared/archive/ingest';
+import { syncCatalog } from '../../shared/catalog/sync';
 import type { Deps } from '../../shared/deps';
 import { syncFacts } from '../../shared/facts/pipeline';
 
@@ -10,6 +11,9 @@ export interface ManifestEntry {
   publisher_version: string | null;
   effective_from: string | null;
   effective_to: string | null;
+  observed_at?: string | null;
+  /** Days (YYYY-MM-DD) a later fetch saw the same bytes again as the document's newest version. */
+  seen_again?: string[];
   note?: string;
 }
 
@@ -23,21 +27,33 @@ export function fixtureManifest(): ManifestEntry[] {
 
 /**
  * Archive the fixture histories through the real ingest path (observed on their effective dates,
- * as a backfill), then load their facts: the same path `npm start` seeds with.
+ * as a backfill; then seen again on the entry's `seen_again` days, as the fetch runs of those days
+ * would), then load their facts and catalog rows: the same path `npm start` seeds with.
  */
-export async function seedFixtures(deps: Deps, filter: (e: ManifestEntry) => boolean = () => true) {
+export async function seedFixtures(
+  deps: Deps,
+  filter: (e: ManifestEntry) => boolean = () => true,
+  opts: { catalog?: boolean } = {},
+) {
   const archive = new Archive(deps);
   for (const e of fixtureManifest().filter(filter)) {
-    await archive.ingest({
-      sourceId: e.source_id,
-      name: path.basename(e.path),
-      body: fs.readFileSync(path.join(ROOT, e.path)),
-      publisherVersion: e.publisher_version,
-      effectiveFrom: e.effective_from,
-      effectiveTo: e.effective_to,
-      origin: 'backfill',
-      observedAt: new Date(`${e.effective_from ?? '2025-01-01'}T06:00:00Z`),
-    });
+    const body = fs.readFileSync(path.join(ROOT, e.path));
+    const at = [`${e.effective_from ?? '2025-01-01'}T06:00:00Z`, ...(e.seen_again ?? []).map((d) => `${d}T06:00:00Z`)];
+    for (const t of at) {
+      await archive.ingest({
+        sourceId: e.source_id,
+        name: path.basename(e.path),
+        body,
+        publisherVersion: e.publisher_version,
+        effectiveFrom: e.effective_from,
+        effectiveTo: e.effective_to,
+        origin: 'backfill',
+        observedAt: new Date(t),
+      });
+    }
   }
-  return syncFacts(deps);
+  const facts = await syncFacts(deps);
+  // The catalog too (the warrant's exclusion screen reads it), unless the caller loads it itself.
+  if (opts.catalog !== false) await syncCatalog(deps);
+  return facts;
 }

@@ -1,4 +1,5 @@
-import { codeSystem, isCptCode, normalizeCode } from '../../shared/codes/hcpcs';
+import * as fs from 'node:fs';
+import { codeCategory, codeSystem, descriptorLicensor, isCptCode, normalizeCode } from '../../shared/codes/hcpcs';
 import { isValidNpi, npiCheckDigit } from '../../shared/codes/npi';
 import { isStateCode } from '../../shared/codes/states';
 
@@ -10,11 +11,44 @@ describe('code shapes', () => {
     ['0001U', 'cpt'],
     ['1036F', 'cpt'],
     ['0075T', 'cpt'],
+    ['0001A', 'cpt'],
+    ['0001M', 'cpt'],
+    ['D0120', 'hcpcs_level2'],
   ])('%s is %s', (code, system) => expect(codeSystem(code)).toBe(system));
 
-  it.each(['E060', 'E06011', 'W0601', 'e0601x', '9921', '0001X', '', 'E0601 '])('%j is not a code', (code) =>
-    expect(codeSystem(code)).toBeUndefined(),
+  it.each(['E060', 'E06011', 'W0601', 'e0601x', '9921', '', 'E0601 ', 'EE601', '0001', '00011A'])(
+    '%j is not a code',
+    (code) => expect(codeSystem(code)).toBeUndefined(),
   );
+
+  it.each([
+    ['E0601', 'hcpcs_level2', null],
+    ['D0120', 'cdt', 'ADA'],
+    ['99213', 'cpt_category_1', 'AMA'],
+    ['1036F', 'cpt_category_2', 'AMA'],
+    ['0591T', 'cpt_category_3', 'AMA'],
+    ['0001U', 'cpt_pla', 'AMA'],
+    ['0002M', 'cpt_maaa', 'AMA'],
+    ['0001A', 'cpt_vaccine', 'AMA'],
+    // Four digits and any other letter is still CPT's shape: a suffix the AMA adds later is accepted.
+    ['0001X', 'cpt_other', 'AMA'],
+  ])('%s is %s, descriptors licensed by %s', (code, category, licensor) => {
+    expect(codeCategory(code)).toBe(category);
+    expect(descriptorLicensor(code)).toBe(licensor);
+  });
+
+  it('accepts every code of the NCCI fixture tables (MUE and PTP rows)', () => {
+    const dir = `${__dirname}/../fixtures/publisher`;
+    const codes = new Set<string>();
+    for (const sub of ['cms_ncci_mue', 'cms_ncci_ptp']) {
+      for (const f of fs.readdirSync(`${dir}/${sub}`)) {
+        for (const m of fs.readFileSync(`${dir}/${sub}/${f}`, 'latin1').matchAll(/^"?([0-9A-Z]{5})"?[\t,]/gm))
+          codes.add(m[1]!);
+      }
+    }
+    expect(codes.size).toBeGreaterThan(5);
+    for (const c of codes) expect([c, codeSystem(c)]).toEqual([c, expect.any(String)]);
+  });
 
   it('normalizes case and whitespace before checking', () => {
     expect(codeSystem(normalizeCode(' e0601 '))).toBe('hcpcs_level2');

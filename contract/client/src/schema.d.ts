@@ -339,7 +339,7 @@ export interface paths {
         };
         /**
          * The version in force on a date (public)
-         * @description Rule `publisher_effective_window` when any version carries a publisher window: the version whose window contains the date decides; an open-ended window ends where a later one begins; reissues of the same window supersede earlier ones (listed in `superseded`). Rule `first_observed` when none does: the version most recently first observed on or before the date. Otherwise status `gap` with a reason (no_versions, before_first_version, between_windows, after_last_window, ambiguous): never a guess, never a version beginning after the date.
+         * @description One rule for every timeline, windowed, observed or mixed (`method` states it): a version starts on its publisher effective date (rule `publisher_effective_window`), else on the UTC date the archive first observed it (rule `first_observed`); its window runs to the publisher’s stated end, else to the day before the next later start of any version of the document; of the versions whose window contains the date the latest start decides, and reissues of one window go to the last observed (earlier ones in `superseded`). A version whose end the publisher did not state is checked against the source’s declared cadence: a scheduled release the archive lacks between its start and the date is a `missing_release` gap, and an age at or past the cadence’s critical threshold (from its start, or the last fetch that saw it as the newest version) is a `stale_version` gap; `freshness` reports the age otherwise. Other gaps: no_versions, before_first_version, between_windows, after_last_window, ambiguous. Never a guess, never a version beginning after the date.
          */
         get: {
             parameters: {
@@ -375,6 +375,81 @@ export interface paths {
                 };
                 /** @description Unknown identifier. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/archive/files/{sha256}/original": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The original bytes of an archived file (public)
+         * @description Redirects (302) to a fresh one-hour link to the original bytes, so a citation (an appeal exhibit, a warrant receipt) stays followable by anyone, with no API key, long after it was issued: check the downloaded bytes against the sha256 in the path. 451 for files of sources whose files carry third-party-licensed descriptors (withheld, as on the metadata route); 404 for an unknown sha256.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sha256: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Location: a presigned GET of the original bytes, valid for one hour. */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Withheld under a third-party license. */
+                451: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4365,7 +4440,7 @@ export interface paths {
         };
         /**
          * DMEPOS fee-schedule cell for a code, state and date
-         * @description The non-rural and rural fee for the code in the state from the DMEPOS (or PEN) fee schedule in force, per modifier row, with ceiling and floor. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
+         * @description The non-rural and rural fee for the code in the state from the DMEPOS (or PEN) fee schedule in force, per modifier row, with ceiling and floor. A published 0.00 is never a fee: it is listed under `not_applicable` with its reason. `modifier` (at most two) selects the row whose modifiers the claim line carries; `zip` selects the rural or non-rural column by the DMEPOS rural ZIP file in force (related receipt). A state the schedule has no column for is a gap; a `fee_moot` fact says when the code's HCPCS record (terminated, not payable) makes the fee moot. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
          */
         get: {
             parameters: {
@@ -4376,10 +4451,12 @@ export interface paths {
                     dos?: string;
                     /** @description HCPCS Level II or CPT code. */
                     hcpcs: string;
-                    /** @description Only rows with this modifier (first or second). */
-                    modifier?: string;
+                    /** @description Claim-line modifiers, at most two: repeat the parameter or separate with a comma (RR,KX). They select the fee row whose modifiers they match. */
+                    modifier?: string | string[];
                     /** @description Two-letter state (required). */
                     state: string;
+                    /** @description The beneficiary's ZIP code: rural or not by the DMEPOS rural ZIP file in force, which selects the rural or non-rural fee. */
+                    zip?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4472,7 +4549,7 @@ export interface paths {
         };
         /**
          * MUE unit cap for a code and date
-         * @description The Medically Unlikely Edit value, adjudication indicator and rationale in force, for one setting or all three. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
+         * @description The Medically Unlikely Edit value, adjudication indicator and rationale in force, for one setting or all three; a setting whose table is not in force on the date is a gap, never "no MUE". With `units`, each MUE says whether they exceed its value and what its adjudication indicator means. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
          */
         get: {
             parameters: {
@@ -4483,8 +4560,10 @@ export interface paths {
                     dos?: string;
                     /** @description HCPCS Level II or CPT code. */
                     hcpcs: string;
-                    /** @description practitioner, outpatient (hospital) or dme (supplier); all when omitted. */
-                    setting?: "practitioner" | "outpatient" | "dme";
+                    /** @description Where the service was billed: practitioner, outpatient_hospital or dme_supplier (outpatient and dme are accepted aliases). Selects the MUE table and the PTP table; all settings when omitted. */
+                    setting?: "practitioner" | "outpatient_hospital" | "dme_supplier" | "outpatient" | "dme";
+                    /** @description Units of service on the claim line (1 to 9999): each MUE says whether they exceed its value. */
+                    units?: number;
                 };
                 header?: never;
                 path?: never;
@@ -4577,7 +4656,7 @@ export interface paths {
         };
         /**
          * PTP code-pair edit in force on a date
-         * @description The procedure-to-procedure edit for column1/column2 (order matters) in force on the date: effective and deletion dates, modifier indicator and rationale. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
+         * @description The procedure-to-procedure edit for column1/column2 (order matters) in force on the date, in the practitioner or hospital table (`setting`) or both: effective and deletion dates, modifier indicator, rationale and the table's setting. An edit with modifier indicator 9 ("not applicable") never applies; an edit applies before its deletion date and not after it, and the deletion date itself is a gap (CMS does not state it). A setting with no table in force is a gap. `dos` is an alias of `as_of`. The answer holds the fact(s) with receipts to the archived file and row, or a gap with its reason. Free with any API key (current-state rule reads).
          */
         get: {
             parameters: {
@@ -4590,6 +4669,8 @@ export interface paths {
                     column2: string;
                     /** @description Alias of as_of; giving both with different dates is a 400 problem. */
                     dos?: string;
+                    /** @description The PTP table: practitioner or hospital (outpatient_hospital is an alias); both when omitted. CMS publishes no PTP table for DME supplier claims. */
+                    setting?: "practitioner" | "hospital" | "outpatient_hospital";
                 };
                 header?: never;
                 path?: never;
@@ -4682,7 +4763,7 @@ export interface paths {
         };
         /**
          * The signed warrant for a code and a date of service
-         * @description One block per part (standing, fee, edits, documentation). Each block lists the facts it holds, each with a receipt to the archived publisher file and row it came from, and the gaps it could not fill with a reason code (source_not_loaded, no_version_in_force, code_not_in_version, state_required, ambiguous_version, not_applicable). Fee and documentation need `state`; the provider exclusion status needs `npi`. A well-formed code no source knows is an answer with gaps, not an error. CPT descriptors are never served. Signed (see /rules/warrant/signing-key). Paid entitlement.
+         * @description One block per part (standing, fee, edits, documentation). Each block lists the facts it holds, each with a receipt to the archived publisher file and row it came from, and the gaps it could not fill with a reason code (source_not_loaded, no_version_in_force, code_not_in_version, state_required, ambiguous_version, not_applicable). Fee and documentation need `state`; the provider exclusion status needs `npi`. A well-formed code no source knows is an answer with gaps, not an error. Claim-line context (optional): `modifier` (at most two) selects the fee row, `zip` the rural or non-rural fee (DMEPOS rural ZIP file in force), `setting` the MUE and PTP tables, `units` is checked against each MUE; every selected fact says why (`selected_because`). Without them every candidate row is listed. An unknown query parameter is a 400 naming it. CPT descriptors are never served. Signed (see /rules/warrant/signing-key). Paid entitlement.
          */
         get: {
             parameters: {
@@ -4693,10 +4774,18 @@ export interface paths {
                     dos?: string;
                     /** @description HCPCS Level II or CPT code. */
                     hcpcs: string;
+                    /** @description Claim-line modifiers, at most two: repeat the parameter or separate with a comma (RR,KX). They select the fee row whose modifiers they match. */
+                    modifier?: string | string[];
                     /** @description Provider NPI: 10 digits with a valid check digit. */
                     npi?: string;
+                    /** @description Where the service was billed: practitioner, outpatient_hospital or dme_supplier (outpatient and dme are accepted aliases). Selects the MUE table and the PTP table; all settings when omitted. */
+                    setting?: "practitioner" | "outpatient_hospital" | "dme_supplier" | "outpatient" | "dme";
                     /** @description Two-letter state (USPS), e.g. NY. */
                     state?: string;
+                    /** @description Units of service on the claim line (1 to 9999): each MUE says whether they exceed its value. */
+                    units?: number;
+                    /** @description The beneficiary's ZIP code: rural or not by the DMEPOS rural ZIP file in force, which selects the rural or non-rural fee. */
+                    zip?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4798,7 +4887,7 @@ export interface paths {
         };
         /**
          * An exhibit for a payment appeal
-         * @description The warrant for the date of service with a citation per held fact (publisher, document title, version label, effective window, sha256, the archived original) and the steps to verify it. JSON is signed; `format=html` renders a printable page of the same content (the page itself is not signed: keep the JSON as the evidence). Paid entitlement.
+         * @description The warrant for the date of service with a citation per held fact: what it says with its values (fee amounts and modifiers, MUE value and indicator, PTP modifier indicator, LCD id, title and group, the exclusion result), publisher, document, version label, effective window, sha256 and a public link to the archived original, plus the contractors named for the state and the steps a reviewer without an API key follows to verify it. JSON is signed; `format=html` renders a printable page of the same content showing the signing key id and time, with the signed JSON embedded verbatim so the saved page carries its own evidence. Paid entitlement.
          */
         get: {
             parameters: {
@@ -4813,10 +4902,18 @@ export interface paths {
                     format?: "json" | "html";
                     /** @description HCPCS Level II or CPT code. */
                     hcpcs: string;
+                    /** @description Claim-line modifiers, at most two: repeat the parameter or separate with a comma (RR,KX). They select the fee row whose modifiers they match. */
+                    modifier?: string | string[];
                     /** @description Provider NPI: 10 digits with a valid check digit. */
                     npi?: string;
+                    /** @description Where the service was billed: practitioner, outpatient_hospital or dme_supplier (outpatient and dme are accepted aliases). Selects the MUE table and the PTP table; all settings when omitted. */
+                    setting?: "practitioner" | "outpatient_hospital" | "dme_supplier" | "outpatient" | "dme";
                     /** @description Two-letter state (USPS), e.g. NY. */
                     state?: string;
+                    /** @description Units of service on the claim line (1 to 9999): each MUE says whether they exceed its value. */
+                    units?: number;
+                    /** @description The beneficiary's ZIP code: rural or not by the DMEPOS rural ZIP file in force, which selects the rural or non-rural fee. */
+                    zip?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4928,12 +5025,20 @@ export interface paths {
                     from_dos: string;
                     /** @description HCPCS Level II or CPT code. */
                     hcpcs: string;
+                    /** @description Claim-line modifiers, at most two: repeat the parameter or separate with a comma (RR,KX). They select the fee row whose modifiers they match. */
+                    modifier?: string | string[];
                     /** @description Provider NPI: 10 digits with a valid check digit. */
                     npi?: string;
+                    /** @description Where the service was billed: practitioner, outpatient_hospital or dme_supplier (outpatient and dme are accepted aliases). Selects the MUE table and the PTP table; all settings when omitted. */
+                    setting?: "practitioner" | "outpatient_hospital" | "dme_supplier" | "outpatient" | "dme";
                     /** @description Two-letter state (USPS), e.g. NY. */
                     state?: string;
                     /** @description The later date to compare with (e.g. today). */
                     to_dos: string;
+                    /** @description Units of service on the claim line (1 to 9999): each MUE says whether they exceed its value. */
+                    units?: number;
+                    /** @description The beneficiary's ZIP code: rural or not by the DMEPOS rural ZIP file in force, which selects the rural or non-rural fee. */
+                    zip?: string;
                 };
                 header?: never;
                 path?: never;
@@ -9796,6 +9901,11 @@ export interface components {
                 standing: components["schemas"]["Citation"][];
             };
             claim_reference: string | null;
+            /** @description The Medicare contractors the cited LCDs and articles name for the state. */
+            contractors: {
+                contractor_number: string | null;
+                name: string | null;
+            }[];
             dos: string;
             /** @enum {string} */
             exhibit: "payment_appeal";
@@ -9807,9 +9917,15 @@ export interface components {
             };
             hcpcs: string;
             npi: string | null;
+            signing_key_url: string;
             state: string | null;
             verification_steps: string[];
             warrant: {
+                /**
+                 * @description The code’s kind: HCPCS Level II, CDT (the Level II D codes, ADA-licensed descriptors), or CPT Category I, II (F), III (T), PLA (U), MAAA (M), vaccine (A). CPT and CDT descriptors are withheld.
+                 * @enum {string}
+                 */
+                code_category: "hcpcs_level2" | "cdt" | "cpt_category_1" | "cpt_category_2" | "cpt_category_3" | "cpt_pla" | "cpt_maaa" | "cpt_vaccine" | "cpt_other";
                 /** @enum {string} */
                 code_system: "hcpcs_level2" | "cpt";
                 documentation: components["schemas"]["WarrantBlock"];
@@ -9824,19 +9940,33 @@ export interface components {
             /** Format: date */
             date: string;
             doc_id: string;
+            freshness: components["schemas"]["AsOfFreshness"];
             gap: {
                 candidate_version_ids: number[];
                 detail: string;
+                freshness?: components["schemas"]["AsOfFreshness"] & unknown;
+                /** @description missing_release: the scheduled release dates the archive lacks. */
+                missing_releases?: string[];
                 /** @enum {string} */
-                reason: "no_versions" | "before_first_version" | "between_windows" | "after_last_window" | "ambiguous";
+                reason: "no_versions" | "before_first_version" | "between_windows" | "after_last_window" | "ambiguous" | "missing_release" | "stale_version";
             } | null;
-            /** @enum {string|null} */
+            /** @description The as-of rule, in words (also at /resources/archive-and-as-of). */
+            method: string;
+            /**
+             * @description How the deciding version is dated: publisher_effective_window (it carries the publisher’s effective date) or first_observed (it starts on the UTC date the archive first saw it).
+             * @enum {string|null}
+             */
             rule: "publisher_effective_window" | "first_observed" | null;
             sha256: string | null;
             /** @enum {string} */
             status: "resolved" | "gap";
             /** @description Earlier issues for the same window, oldest first. */
             superseded: components["schemas"]["ArchiveVersion"][];
+            /**
+             * @description Whether the document’s versions are all dated by publisher windows, all by first observation, or both (mixed: one rule covers both, see method).
+             * @enum {string|null}
+             */
+            timeline: "windowed" | "observed" | "mixed" | null;
             version: components["schemas"]["ArchiveVersion"] & (Record<string, never> | null);
             versions_url: string;
             /** @description The deciding window; an open-ended window shows the day before the next window begins, if any. */
@@ -9934,6 +10064,14 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
             new_versions: number;
+            /**
+             * @description What the operator should know that is not a failure: the as-of rule that will decide each new version (publisher_effective_window or first_observed), documents that now mix windowed and observed versions, files that matched no document of the source. Bounded: past a cap the rest are counted in one entry.
+             * @default []
+             */
+            notes: {
+                message: string;
+                url: string | null;
+            }[];
             run_id: string;
             source_id: string;
             /** Format: date-time */
@@ -10013,6 +10151,11 @@ export interface components {
         };
         ArchiveVersion: {
             doc_id: string;
+            /**
+             * Format: date-time
+             * @description The latest fetch or import that saw these bytes again while they were the document’s newest version (evidence the publisher had not replaced them yet); null when not seen again.
+             */
+            last_seen_at: string | null;
             name: string;
             /** Format: date-time */
             observed_from: string;
@@ -10046,6 +10189,21 @@ export interface components {
             /** @description Total items, or null where counting is not cheap. */
             total: number | null;
         };
+        /** @description For a version whose end the publisher did not state: its age on the date against the source’s declared cadence. null when the publisher stated the window or the source has no cadence. */
+        AsOfFreshness: {
+            age_days: number;
+            cadence: string;
+            /** @enum {string} */
+            class: "fresh" | "stale";
+            /** @description At this age the answer is a stale_version gap. */
+            critical_after_days: number;
+            /**
+             * Format: date
+             * @description The version’s start, or the later day a fetch last saw it as the newest version.
+             */
+            evidence_date: string;
+            stale_after_days: number;
+        } | null;
         /** @description Present when the deployment has a signing key; absent (never empty or fake) when it has none. Verify it with GET /rules/warrant/signing-key. */
         Attestation: {
             /** @enum {string} */
@@ -10074,7 +10232,7 @@ export interface components {
             detail: string;
             doc_id: string | null;
             /** @enum {string} */
-            reason: "not_archived" | "before_first_version" | "between_windows" | "after_last_window" | "ambiguous" | "no_versions" | "not_loaded" | "no_layout";
+            reason: "not_archived" | "before_first_version" | "between_windows" | "after_last_window" | "ambiguous" | "missing_release" | "stale_version" | "no_versions" | "not_loaded" | "no_layout";
             source_id: string;
         };
         CatalogRowSource: {
@@ -10135,19 +10293,39 @@ export interface components {
             tier?: "free" | "starter" | "pro" | "scale" | "enterprise";
         };
         Citation: {
-            archived_original_url: string;
+            /** @enum {string} */
+            as_of_rule: "publisher_effective_window" | "first_observed";
+            /** @description Public: the version in force on the date of service and the rule. */
+            as_of_url: string;
             doc_id: string;
             document_title: string;
             effective_from: string | null;
             effective_to: string | null;
             file_name: string;
             kind: string;
+            /** @description Public, no API key: redirects to the archived original bytes (check their SHA-256). null when the source’s files are withheld under a third-party licence. */
+            original_bytes_url: string | null;
             publisher: string;
             row: string;
             sha256: string;
             source_title: string;
+            /** @description The fact in one sentence, with its values. */
+            statement: string;
+            /** @description The values the statement is made of. */
+            values: {
+                [key: string]: unknown;
+            };
             version_id: number;
             version_label: string | null;
+            withheld: string | null;
+        };
+        /** @description The claim-line context the answer was resolved for (empty: every candidate row is listed). Selected facts say why in `selected_because`. */
+        ClaimLine: {
+            modifiers: string[];
+            /** @enum {string|null} */
+            setting: "practitioner" | "outpatient_hospital" | "dme_supplier" | null;
+            units: number | null;
+            zip: string | null;
         };
         DeepHealth: {
             failing: string[];
@@ -10226,8 +10404,10 @@ export interface components {
         };
         ExclusionCheck: {
             as_of: string;
-            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: no list version is in force on the date, so nothing was searched (see gaps). */
+            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: not known, because no list version is in force on the date or a list that had to answer cannot (the OIG LEIE with any gap, e.g. stale_version past the monthly cadence’s critical age; an archived state list that is stale or not loaded). Never read null as cleared. */
             excluded: boolean | null;
+            /** @description Why `excluded` is null (the lists that could not answer and why); null otherwise. */
+            excluded_reason: string | null;
             /** @description OIG LEIE exclusions in force on the date. */
             federal: components["schemas"]["ExclusionHit"][];
             /** @description Lists that could not answer for the date. */
@@ -10245,8 +10425,10 @@ export interface components {
         };
         ExclusionComprehensive: {
             as_of: string;
-            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: no list version is in force on the date, so nothing was searched (see gaps). */
+            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: not known, because no list version is in force on the date or a list that had to answer cannot (the OIG LEIE with any gap, e.g. stale_version past the monthly cadence’s critical age; an archived state list that is stale or not loaded). Never read null as cleared. */
             excluded: boolean | null;
+            /** @description Why `excluded` is null (the lists that could not answer and why); null otherwise. */
+            excluded_reason: string | null;
             /** @description OIG LEIE exclusions in force on the date. */
             federal: components["schemas"]["ExclusionHit"][];
             /** @description As `excluded`, for the OIG LEIE alone. */
@@ -10393,8 +10575,10 @@ export interface components {
             items: components["schemas"]["ExclusionScreenItem"][];
         };
         ExclusionScreenResult: {
-            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: no list version is in force on the date, so nothing was searched (see gaps). */
+            /** @description true: a federal or state exclusion applies on the date; false: none of the lists in force matched; null: not known, because no list version is in force on the date or a list that had to answer cannot (the OIG LEIE with any gap, e.g. stale_version past the monthly cadence’s critical age; an archived state list that is stale or not loaded). Never read null as cleared. */
             excluded: boolean | null;
+            /** @description Why `excluded` is null (the lists that could not answer and why); null otherwise. */
+            excluded_reason: string | null;
             /** @description OIG LEIE exclusions in force on the date. */
             federal: components["schemas"]["ExclusionHit"][];
             index: number;
@@ -10461,13 +10645,19 @@ export interface components {
             stale_after_days: number | null;
         };
         Gap: {
+            /** @description stale_version: days from the last evidence the version was current to the date of service. */
+            age_days?: number;
             detail: string;
             doc_id: string | null;
             /** @description The fact this gap stands for, e.g. `dmepos_fee`. */
             kind: string;
+            /** @description missing_release: scheduled release dates the archive lacks. */
+            missing_releases?: string[];
             /** @enum {string} */
-            reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable";
+            reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved";
             source_id: string | null;
+            /** @description stale_version / missing_release / ambiguous_version: the archived version that could not be used. */
+            version_id?: number;
         };
         Health: {
             /** @enum {string} */
@@ -10793,8 +10983,10 @@ export interface components {
         };
         StateExclusionAnswer: {
             as_of: string;
-            /** @description true: a state exclusion applies on the date; false: none matched; null: no state list is in force on the date. */
+            /** @description true: a state exclusion applies on the date; false: none matched; null: no state list is in force on the date, or an archived state list cannot answer for it (stale, not loaded). */
             excluded: boolean | null;
+            /** @description Why `excluded` is null (the lists that could not answer and why); null otherwise. */
+            excluded_reason: string | null;
             /** @description Lists that could not answer for the date. */
             gaps: components["schemas"]["CatalogGap"][];
             /** @description Matching rows that do not apply on the date (reinstated, expired, not yet begun). */
@@ -10933,6 +11125,11 @@ export interface components {
         };
         WarrantAnswer: {
             attestation?: components["schemas"]["Attestation"];
+            /**
+             * @description The code’s kind: HCPCS Level II, CDT (the Level II D codes, ADA-licensed descriptors), or CPT Category I, II (F), III (T), PLA (U), MAAA (M), vaccine (A). CPT and CDT descriptors are withheld.
+             * @enum {string}
+             */
+            code_category: "hcpcs_level2" | "cdt" | "cpt_category_1" | "cpt_category_2" | "cpt_category_3" | "cpt_pla" | "cpt_maaa" | "cpt_vaccine" | "cpt_other";
             /** @enum {string} */
             code_system: "hcpcs_level2" | "cpt";
             documentation: components["schemas"]["WarrantBlock"];
@@ -10949,7 +11146,25 @@ export interface components {
             status: "held" | "partial" | "gap";
         };
         WarrantBlockChange: {
+            /** @description Policy moved in this block: a fact in force changed. */
             changed: boolean;
+            /** @description Per source document, the coverage gap on each side (null: a version answered). */
+            coverage: {
+                doc_id: string | null;
+                from: {
+                    detail: string;
+                    /** @enum {string} */
+                    reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved";
+                } | null;
+                source_id: string | null;
+                to: {
+                    detail: string;
+                    /** @enum {string} */
+                    reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved";
+                } | null;
+            }[];
+            /** @description The archive could answer on one date and not the other for a source of this block (not a policy move). */
+            coverage_changed: boolean;
             from: {
                 /** @enum {string} */
                 status: "held" | "partial" | "gap";
@@ -10963,8 +11178,10 @@ export interface components {
             };
         };
         WarrantChanges: {
-            /** @description Whether policy moved between the two dates in any block. */
+            /** @description Whether policy moved between the two dates in any block: a fact in force on one date is added, removed or altered on the other while both dates had a version answering. Archive coverage (a file archived for one date only, a stale or missing release) never counts: see any_coverage_difference. */
             any_change: boolean;
+            /** @description Whether any block could answer from the archive on one date but not the other (reported beside any_change, never as policy). */
+            any_coverage_difference: boolean;
             attestation?: components["schemas"]["Attestation"];
             blocks: {
                 documentation: components["schemas"]["WarrantBlockChange"];
@@ -10974,6 +11191,11 @@ export interface components {
             };
             from_dos: string;
             from_warrant: {
+                /**
+                 * @description The code’s kind: HCPCS Level II, CDT (the Level II D codes, ADA-licensed descriptors), or CPT Category I, II (F), III (T), PLA (U), MAAA (M), vaccine (A). CPT and CDT descriptors are withheld.
+                 * @enum {string}
+                 */
+                code_category: "hcpcs_level2" | "cdt" | "cpt_category_1" | "cpt_category_2" | "cpt_category_3" | "cpt_pla" | "cpt_maaa" | "cpt_vaccine" | "cpt_other";
                 /** @enum {string} */
                 code_system: "hcpcs_level2" | "cpt";
                 documentation: components["schemas"]["WarrantBlock"];
@@ -10988,6 +11210,11 @@ export interface components {
             state: string | null;
             to_dos: string;
             to_warrant: {
+                /**
+                 * @description The code’s kind: HCPCS Level II, CDT (the Level II D codes, ADA-licensed descriptors), or CPT Category I, II (F), III (T), PLA (U), MAAA (M), vaccine (A). CPT and CDT descriptors are withheld.
+                 * @enum {string}
+                 */
+                code_category: "hcpcs_level2" | "cdt" | "cpt_category_1" | "cpt_category_2" | "cpt_category_3" | "cpt_pla" | "cpt_maaa" | "cpt_vaccine" | "cpt_other";
                 /** @enum {string} */
                 code_system: "hcpcs_level2" | "cpt";
                 documentation: components["schemas"]["WarrantBlock"];
@@ -11001,6 +11228,7 @@ export interface components {
         WarrantMeta: {
             /** @description The date of service the warrant was resolved against. */
             as_of: string;
+            claim_line: components["schemas"]["ClaimLine"];
             /** @enum {string} */
             contract_version: "v1";
             method: string;
@@ -11011,12 +11239,25 @@ export interface components {
             versions_in_force: {
                 as_of_rule: string | null;
                 doc_id: string;
+                /** @description Age on as_of of a version whose end the publisher did not state, from its start or the last fetch that saw it as the newest version. `stale`: past the stale threshold of the source’s cadence (still used); at the critical threshold the document is a stale_version gap instead. null when the publisher stated the window. */
+                freshness: {
+                    age_days: number;
+                    /** @enum {string} */
+                    class: "fresh" | "stale";
+                    evidence_date: string;
+                } | null;
                 gap: string | null;
+                gap_detail: string | null;
                 /** @description Whether this version's facts are loaded. null: the document carries no facts of its own; its rows are read while the documents that do load (the MCD join tables: LCD and article titles, contractors, jurisdictions). */
                 loaded: boolean | null;
                 publisher_version: string | null;
                 sha256: string | null;
                 source_id: string;
+                /**
+                 * @description How the document’s versions are dated: all by publisher window, all by first observation, or mixed (one rule covers both: /resources/archive-and-as-of).
+                 * @enum {string|null}
+                 */
+                timeline: "windowed" | "observed" | "mixed" | null;
                 version_id: number | null;
             }[];
         };

@@ -86,7 +86,7 @@ export interface ListingJob {
  */
 export async function readListing(job: ListingJob): Promise<void> {
   const { ctx, listing, tally } = job;
-  const top = await tally.attempt(listing.url, () => fetchListingPage(ctx, job.url));
+  const top = await tally.attempt(listing.url, () => fetchListingPage(ctx, job.url), { page: true });
   if (!top) return;
   const rule = linkRule(job.source, listing, [new URL(job.url).host], ctx.policy);
   const refusals = { reported: 0, more: 0 };
@@ -97,7 +97,7 @@ export async function readListing(job: ListingJob): Promise<void> {
   const below: LinkRule = { ...rule, isPage: () => false, hosts: [...rule.hosts, top.page.host] };
   for (const p of pages) {
     job.fetched.add(p.href);
-    const sub = await tally.attempt(p.href, () => fetchListingPage(ctx, p.href));
+    const sub = await tally.attempt(p.href, () => fetchListingPage(ctx, p.href), { page: true });
     if (sub) files.push(...choose(sub, below).files);
   }
   if (refusals.more > 0) {

@@ -56,6 +56,7 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
     new_versions: 0,
     version_ids: [],
     errors: [],
+    notes: [],
   };
   const table = deps.tables.archive;
   await recordRun(table, run);
@@ -95,6 +96,7 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
         await tally.attempt(registered.url, () => fetchUrl(ctx, url));
       }
     }
+    tally.finish();
     run.status = tally.status();
   } catch (err) {
     run.status = 'failed';

@@ -1,4 +1,6 @@
 import type { Logger } from '../../log';
+import { ruleLine, unmatchedLines } from '../ingest-report';
+import type { IngestResult } from '../ingest-types';
 import type { RunRecord } from '../runs';
 import { messageOf, type UrlOutcome } from './fetch-url';
 
@@ -7,22 +9,47 @@ const MAX_TEXT = 1000;
 const clip = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}...` : s);
 
 /**
+ * Notes kept in one run record; past this the rest are counted in one entry, so a run that
+ * archives a zip of thousands of documents cannot push the record past DynamoDB's 400 KB item
+ * limit (with every entry clipped to MAX_TEXT, the notes stay near 100 KB).
+ */
+export const MAX_NOTES = 100;
+
+/** How a file fetched by a run is placed by hand, for the run record's unmatched-file notes. */
+const UNMATCHED_HINT = {
+  file: 'To place it, download it and run `npm run archive -- import --source <source_id> --file <path> --doc <doc_id>`',
+  member: 'to place one, import the member itself with `npm run archive -- import ... --doc <doc_id>`',
+};
+
+/**
  * What one fetch run has seen so far: every URL it requested (registered or followed from a
  * listing) either answered (200 archived or 304 unchanged) or failed, and each failure is one
- * entry in the run's errors. Notes (links left out by a listing's cap) are reported in the errors
- * too, but are not failures. Nothing here throws, so one URL's failure never stops the others.
+ * entry in the run's errors (so is the note on links left out by a listing's cap). What the
+ * operator should know that is not a failure goes to the run's notes, bounded by MAX_NOTES: the
+ * rule that will decide each new version, documents that now mix windowed and observed versions,
+ * files archived for the first time that matched no document of the source. Nothing here throws, so one URL's failure never
+ * stops the others.
  */
 export class RunTally {
   private failures = 0;
   private answered = 0;
+  private notesLeftOut = 0;
+  private readonly warned = new Set<string>();
 
   constructor(
     private readonly run: RunRecord,
     private readonly log: Logger,
   ) {}
 
-  /** Runs one fetch and records its outcome; `label` is the URL the run reports (registered or followed). */
-  async attempt<T extends UrlOutcome>(label: string, fetch: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * Runs one fetch and records its outcome; `label` is the URL the run reports (registered or
+   * followed). `page`: a listing page, archived without a document on purpose (not reported as unmatched).
+   */
+  async attempt<T extends UrlOutcome>(
+    label: string,
+    fetch: () => Promise<T>,
+    opts: { page?: boolean } = {},
+  ): Promise<T | undefined> {
     let outcome: T;
     try {
       outcome = await fetch();
@@ -38,7 +65,51 @@ export class RunTally {
       }
     }
     this.log.info('archive.fetch.url', { url: label, outcome: outcome.kind, attempts: outcome.attempts });
+    if (outcome.kind === 'archived') this.describe(label, outcome.result, opts.page ?? false);
     return outcome;
+  }
+
+  /**
+   * Notes and logs what an archived URL brought: documents that now mix windowed and observed
+   * versions (once per document), files without a document, then each new version's rule.
+   */
+  private describe(label: string, result: IngestResult, page: boolean): void {
+    const created = result.files.filter((f) => f.newVersion);
+    for (const f of created) {
+      if (!f.warning || !f.docId || this.warned.has(f.docId)) continue;
+      this.warned.add(f.docId);
+      this.notify(label, `WARNING: ${f.warning}`);
+      this.log.warn('archive.fetch.mixed_timeline', { doc_id: f.docId, warning: f.warning });
+    }
+    for (const line of unmatchedLines(result, this.run.source_id, UNMATCHED_HINT, { skipTop: page, onlyNew: true })) {
+      this.notify(label, line);
+      this.log.warn('archive.fetch.unmatched', { url: clip(label), note: clip(line) });
+    }
+    for (const f of created) {
+      this.notify(label, `${ruleLine(f)} Timeline: ${f.timeline}.`);
+      this.log.info('archive.fetch.new_version', {
+        version_id: f.versionId,
+        doc_id: f.docId,
+        name: f.name,
+        rule: f.rule,
+        timeline: f.timeline,
+      });
+    }
+  }
+
+  /** Ends the run's notes: those past MAX_NOTES are counted in one last entry. */
+  finish(): void {
+    if (this.notesLeftOut > 0) {
+      this.run.notes.push({
+        url: null,
+        message: `${this.notesLeftOut} more note(s) not kept (the first ${MAX_NOTES} are; new version ids are in version_ids)`,
+      });
+    }
+  }
+
+  private notify(label: string, message: string): void {
+    if (this.run.notes.length >= MAX_NOTES) this.notesLeftOut++;
+    else this.run.notes.push({ url: clip(label), message: clip(message) });
   }
 
   /** A URL that could not be fetched (or was refused): the run is at best partial. */

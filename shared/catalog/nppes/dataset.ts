@@ -66,6 +66,9 @@ export const nppesDataset = defineDataset<RegistryProvider>({
   id: PROVIDER_REGISTRY,
   title: 'NPPES provider registry',
   loaderVersion: '1',
+  // Read to turn an NPI into the names lists are matched on: an NPI and its names do not lapse
+  // with the weekly cadence, so the registry answers as loaded, whatever its age.
+  freshness: 'identity',
   docs: [
     { sourceId: 'nppes', docId: 'nppes:1', mode: 'snapshot' },
     { sourceId: 'nppes', docId: 'nppes:2', mode: 'supplement' },

@@ -1,4 +1,4 @@
-import { isCptCode } from '../../codes/hcpcs';
+import { descriptorLicensor } from '../../codes/hcpcs';
 import { PublisherFormatError } from './errors';
 
 /** Trimmed text, or null when empty. */
@@ -37,7 +37,7 @@ export function requiredInteger(raw: string, parserId: string, line: number, wha
  * stored fact can ever carry them (issue 5, point 9). HCPCS Level II descriptors pass through.
  */
 export function publicDescriptor(code: string, raw: string | null): string | null {
-  if (raw === null || isCptCode(code)) return null;
+  if (raw === null || descriptorLicensor(code) !== null) return null;
   return text(raw);
 }
 

@@ -19,7 +19,11 @@ export interface LcdRecord extends Located {
   last_updated: string | null;
 }
 
-/** One article version (article.csv). */
+/**
+ * One article version (article.csv). Per the Article data dictionary: `article_eff_date` is when the
+ * article became effective, `article_end_date` when it was retired or replaced by a newer version,
+ * `article_rev_end_date` when this revision stopped being effective, `date_retired` when it was retired.
+ */
 export interface ArticleRecord extends Located {
   article_id: number;
   article_version: number;
@@ -30,6 +34,8 @@ export interface ArticleRecord extends Located {
   published_date: string | null;
   effective_date: string | null;
   end_date: string | null;
+  /** article_rev_end_date (a column later than the first article layouts; null when absent). */
+  revision_end_date: string | null;
   date_retired: string | null;
   last_updated: string | null;
 }
@@ -60,6 +66,7 @@ export const mcdLcdParser = mcdTable<LcdRecord>({
 
 export const mcdArticleParser = mcdTable<ArticleRecord>({
   id: 'cms_mcd/article',
+  version: '2',
   required: ['article_id', 'article_version', 'title'],
   build: (r) => ({
     article_id: r.requiredInt('article_id'),
@@ -71,6 +78,7 @@ export const mcdArticleParser = mcdTable<ArticleRecord>({
     published_date: r.date('article_pub_date'),
     effective_date: r.date('article_eff_date'),
     end_date: r.date('article_end_date'),
+    revision_end_date: r.date('article_rev_end_date'),
     date_retired: r.date('date_retired'),
     last_updated: r.text('last_updated'),
   }),

@@ -42,6 +42,8 @@ function rowOf(h: HeaderIndex, fields: string[], line: number, parserId: string)
  */
 export function mcdTable<R extends Located>(spec: {
   id: string;
+  /** Bumped whenever the records built from the same bytes change (default '1'). */
+  version?: string;
   required: readonly string[];
   build: (row: Row) => Omit<R, 'locator'>;
   codesOf?: (r: R) => readonly string[];
@@ -61,5 +63,10 @@ export function mcdTable<R extends Located>(spec: {
     }
     if (!h) throw new PublisherFormatError(spec.id, 1, 'empty file: no header');
   }
-  return { id: spec.id, version: '1', parse: (input) => parse(input), codesOf: spec.codesOf ?? (() => []) };
+  return {
+    id: spec.id,
+    version: spec.version ?? '1',
+    parse: (input) => parse(input),
+    codesOf: spec.codesOf ?? (() => []),
+  };
 }

@@ -1,9 +1,7 @@
 import type { StoredFact } from '../../facts/store';
-import { factOf, type ReceiptContext, receiptOf } from '../receipt';
-import { loadedVersions, type SourceInForce, sourceGaps } from '../resolve';
+import { factOf, type ReceiptContext } from '../receipt';
+import { type SourceInForce, sourceGaps } from '../resolve';
 import { type Block, block, type Fact, type Gap } from '../schema';
-
-const REINSTATEMENTS = 'leie:3';
 
 /** The code's status on the date from its HCPCS record. */
 export function codeStatus(value: Record<string, unknown>, asOf: string): string {
@@ -14,13 +12,6 @@ export function codeStatus(value: Record<string, unknown>, asOf: string): string
   return 'active';
 }
 
-/** Whether an LEIE row excludes the provider on the date (reinstatement ends it). */
-export function excludedOn(value: Record<string, unknown>, asOf: string): boolean {
-  const excl = value.exclusion_date as string | null;
-  const rein = value.reinstatement_date as string | null;
-  return !!excl && excl <= asOf && (!rein || rein > asOf);
-}
-
 /**
  * Standing: the code's HCPCS Level II record in force (status, action code, add and term dates,
  * coverage code) and, with an NPI, the provider's LEIE exclusion status on the date. A CPT code is
@@ -28,13 +19,14 @@ export function excludedOn(value: Record<string, unknown>, asOf: string): boolea
  */
 export function standingBlock(input: {
   code: string;
-  isCpt: boolean;
+  /** The licensor of the code's descriptors (CPT: AMA, CDT D codes: ADA), null for public Level II codes. */
+  licensor: 'AMA' | 'ADA' | null;
   asOf: string;
   npi?: string;
   hcpcs: SourceInForce;
   hcpcsFacts: StoredFact[];
-  leie?: SourceInForce;
-  leieFacts: StoredFact[];
+  /** The provider's LEIE screen (blocks/exclusion.ts), when an NPI was given. */
+  exclusion?: { facts: Fact[]; gaps: Gap[] };
   ctx: ReceiptContext;
 }): Block {
   const facts: Fact[] = [];
@@ -44,7 +36,7 @@ export function standingBlock(input: {
     for (const f of codeFacts) {
       facts.push(factOf(f, input.ctx, (v) => ({ ...v, status_on_date: codeStatus(v, input.asOf) })));
     }
-  } else if (input.isCpt) {
+  } else if (input.licensor === 'AMA') {
     gaps.push({
       kind: 'hcpcs_code',
       reason: 'not_applicable',
@@ -53,46 +45,23 @@ export function standingBlock(input: {
       source_id: input.hcpcs.source_id,
       doc_id: null,
     });
+  } else if (
+    input.licensor === 'ADA' &&
+    sourceGaps(input.hcpcs, 'hcpcs_code', '').some((g) => g.reason === 'code_not_in_version')
+  ) {
+    gaps.push({
+      kind: 'hcpcs_code',
+      reason: 'not_applicable',
+      detail: `${input.code} is a CDT (dental) code: the HCPCS file in force does not list it, and its descriptors are ADA-licensed and not served.`,
+      source_id: input.hcpcs.source_id,
+      doc_id: null,
+    });
   } else {
     gaps.push(...sourceGaps(input.hcpcs, 'hcpcs_code', `${input.code} is not in the HCPCS Level II version in force.`));
   }
-  if (input.npi && input.leie) {
-    const rows = input.leieFacts.filter((f) => f.kind === 'leie');
-    // The list in force plus the monthly supplements in force: a reinstatement published in a
-    // supplement ends an exclusion the full list in force still shows.
-    const reinstated = rows.some(
-      (f) =>
-        f.doc_id === REINSTATEMENTS && !!f.value.reinstatement_date && String(f.value.reinstatement_date) <= input.asOf,
-    );
-    if (rows.length) {
-      for (const f of rows) {
-        const excluded = f.doc_id !== REINSTATEMENTS && excludedOn(f.value, input.asOf) && !reinstated;
-        facts.push(factOf(f, input.ctx, (v) => ({ ...v, npi: input.npi, excluded_on_date: excluded })));
-      }
-    } else {
-      const searched = [...loadedVersions(input.leie).values()];
-      if (searched.length) {
-        for (const d of searched) {
-          facts.push({
-            kind: 'leie_not_listed',
-            value: { npi: input.npi, excluded_on_date: false, listed: false },
-            receipt: receiptOf(
-              {
-                source_id: input.leie.source_id,
-                doc_id: d.doc_id,
-                version_id: d.version.version_id,
-                sha256: d.version.sha256,
-                name: d.version.name,
-                locator: null,
-              },
-              input.ctx,
-            ),
-          });
-        }
-      } else {
-        gaps.push(...sourceGaps(input.leie, 'leie', ''));
-      }
-    }
+  if (input.exclusion) {
+    facts.push(...input.exclusion.facts);
+    gaps.push(...input.exclusion.gaps);
   }
   return block(facts, gaps);
 }

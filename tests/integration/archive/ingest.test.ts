@@ -68,15 +68,19 @@ describe('archive ingest', () => {
     expect(item?.first_observed).toBe('2026-06-20T10:00:00.000Z');
   });
 
-  it('a re-ingest of a completed version reads its marker and writes none of the version items again', async () => {
+  it('a re-ingest of a completed version writes none of its items again, only when it was last seen', async () => {
     const table = h.deps.tables.archive;
-    const writes: string[] = [];
+    const writes: { pk: string; set: string[] }[] = [];
     const counting = new Proxy(table, {
       get(target, prop, receiver) {
         const v = Reflect.get(target, prop, receiver);
         if ((prop === 'put' || prop === 'update') && typeof v === 'function') {
-          return (...args: [{ pk: string }, ...unknown[]]) => {
-            writes.push(String(args[0].pk));
+          return (...args: [{ pk: string; sk: string }, ...unknown[]]) => {
+            const opts = args[1] as { set?: Record<string, unknown> } | undefined;
+            writes.push({
+              pk: `${args[0].pk}/${args[0].sk}`,
+              set: prop === 'update' ? Object.keys(opts?.set ?? {}) : ['*'],
+            });
             return v.apply(target, args);
           };
         }
@@ -86,7 +90,11 @@ describe('archive ingest', () => {
     const counted = new Archive({ ...h.deps, tables: { ...h.deps.tables, archive: counting } });
     const r = await counted.ingest({ sourceId: 'cms_ncci_mue', name: MUE, body: mueBytes(1) });
     expect(r.files[0]).toMatchObject({ newVersion: false, docId: 'mue:1' });
-    expect(writes.filter((pk) => /^(DOC#|DOCVER#|CHANGES)/.test(pk))).toEqual([]);
+    const versionWrites = writes.filter((w) => /^(DOC#|DOCVER#|CHANGES)/.test(w.pk));
+    // The one write: the sighting of the document's newest version (freshness evidence).
+    expect(versionWrites).toEqual([
+      { pk: `DOC#mue:1/V#${String(r.files[0]!.versionId).padStart(12, '0')}`, set: ['last_seen_at', 'last_seen_ms'] },
+    ]);
   });
 
   it('the same bytes republished for a new effective window are a new version of one stored file', async () => {

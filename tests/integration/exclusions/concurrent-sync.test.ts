@@ -10,7 +10,7 @@ describe('concurrent catalog syncs', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({ clock: fixedClock });
-    await seedFixtures(h.deps, (e) => isExclusionFixture(e.source_id));
+    await seedFixtures(h.deps, (e) => isExclusionFixture(e.source_id), { catalog: false });
   }, 120_000);
   afterAll(() => h.close());
 

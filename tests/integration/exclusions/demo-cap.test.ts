@@ -7,7 +7,8 @@ import { fixedClock, type Json } from './world';
 /**
  * Spec "Limits": unauthenticated screening search is capped at 25 rows. Needs more than 25
  * matching rows, so this file archives generated lists in the publishers' own layouts: an LEIE
- * full list with 10 SMITHERS rows and a New Jersey list with 40, both in force from 2025-01-01.
+ * full list with 10 SMITHERS rows and a New Jersey list with 40, both in force from 2025-01-01 and
+ * seen again by a fetch on 2025-06-01 (so they are current on the fixed "today", 2025-06-15).
  */
 const FEDERAL = 10;
 const STATE = 40;
@@ -47,15 +48,17 @@ describe('the unauthenticated search is capped at 25 rows', () => {
       ['oig_leie', 'UPDATED.csv', leie()],
       ['state_exclusions_nj', 'NJ_Exclusion_List.csv', newJersey()],
     ] as const) {
-      await archive.ingest({
-        sourceId,
-        name,
-        body: Buffer.from(body),
-        publisherVersion: '2025-01',
-        effectiveFrom: '2025-01-01',
-        origin: 'backfill',
-        observedAt: new Date('2025-01-01T06:00:00Z'),
-      });
+      for (const at of ['2025-01-01T06:00:00Z', '2025-06-01T06:00:00Z']) {
+        await archive.ingest({
+          sourceId,
+          name,
+          body: Buffer.from(body),
+          publisherVersion: '2025-01',
+          effectiveFrom: '2025-01-01',
+          origin: 'backfill',
+          observedAt: new Date(at),
+        });
+      }
     }
     const loads = await syncCatalog(h.deps);
     expect(loads.map((l) => [l.source_id, l.status, l.rows])).toEqual([

@@ -68,9 +68,11 @@ describe('exclusion endpoints over the fixture world', () => {
       expect(body.provider.source).toMatchObject({ source_id: 'nppes', doc_id: 'nppes:2' });
     });
 
-    it('answers not excluded, with the versions it searched, for an NPI on no list', async () => {
+    it('answers not known, with the versions it searched, for an NPI on no list that the registry cannot name', async () => {
       const { body } = await w.get(`/exclusions/comprehensive/${CLEAN}`);
-      expect(body).toMatchObject({ excluded: false, federal_excluded: false, federal: [], state_excluded: [] });
+      // Searched by NPI only: most rows carry no NPI, so a negative is not known.
+      expect(body).toMatchObject({ excluded: null, federal_excluded: null, federal: [], state_excluded: [] });
+      expect(body.excluded_reason).toMatch(/^Not known: no row in force carries NPI 1234567893/);
       expect(body.not_in_force).toEqual([]);
       expect(body.provider).toBeNull();
       const searched = new Set(body.sources.map((s: Json) => s.source_id));
@@ -226,7 +228,7 @@ describe('exclusion endpoints over the fixture world', () => {
       expect(dela.federal[0].record.end_date).toBe('2025-02-10');
       expect(method(ald.federal)).toEqual(['federal:npi']);
       expect(method(ald.state_excluded)).toEqual(['NY:npi']);
-      expect(clean).toMatchObject({ npi: CLEAN, excluded: false, federal: [], state_excluded: [] });
+      expect(clean).toMatchObject({ npi: CLEAN, excluded: null, federal: [], state_excluded: [] });
       expect(method(harbor.state_excluded)).toEqual(['NY:name_state']);
       expect(harbor.state_excluded[0].match.name_source).toBe('input');
       expect(method(quin.state_excluded)).toEqual(['NY:name_state']);

@@ -36,7 +36,7 @@ export type Json = any;
 
 export async function startWorld(): Promise<World> {
   const h = await startHarness({ clock: fixedClock });
-  await seedFixtures(h.deps, (e) => isExclusionFixture(e.source_id));
+  await seedFixtures(h.deps, (e) => isExclusionFixture(e.source_id), { catalog: false });
   const loads = await syncCatalog(h.deps);
   const key = await createTestKey(h.deps, 'free', []);
   const get = async (p: string, headers: Record<string, string> = key.headers) => {

@@ -50,7 +50,7 @@ describe('GET /rules/warrant over the fixture histories', () => {
   beforeAll(async () => {
     const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wkey-')), 'signing-key.json');
     h = await startHarness({ env: { SIGNING_KEY_SOURCE: 'file', SIGNING_KEY_FILE: keyFile } });
-    await seedFixtures(h.deps, (e) => e.source_id !== 'nppes');
+    await seedFixtures(h.deps);
     key = await createTestKey(h.deps, 'pro', ['warrant']);
   }, 120_000);
   afterAll(() => h.close());
@@ -121,19 +121,25 @@ describe('GET /rules/warrant over the fixture histories', () => {
             if (r === fact.receipt && ['hcpcs_code', 'dmepos_fee', 'mue', 'ptp', 'leie'].includes(fact.kind)) {
               for (const [k, v] of Object.entries(row!)) {
                 if (k === 'fees') continue;
+                // Fee amounts are checked below: a printed 0.00 is served as not_applicable, not as 0.
+                if (fact.kind === 'dmepos_fee' && (k === 'ceiling' || k === 'floor')) continue;
+                // The LEIE fact reports the exclusions group's entity type (organization / individual).
+                if (fact.kind === 'leie' && k === 'entity_type') continue;
                 if (k in fact.value) expect([k, fact.value[k]]).toEqual([k, v]);
               }
             }
             if (r === fact.receipt && fact.kind === 'dmepos_fee') {
-              // The fee itself: the state's amounts in the re-parsed row.
+              // The fee itself: the state's amounts in the re-parsed row, each either served as printed or,
+              // when printed 0.00 (or in a column the state's area is not subject to), as not_applicable.
               const fee = (row!.fees as Record<string, { nonrural: number | null; rural: number | null }>)[
                 fact.value.state
               ];
-              expect([fact.value.state, fact.value.non_rural, fact.value.rural]).toEqual([
-                fact.value.state,
-                fee?.nonrural ?? null,
-                fee?.rural ?? null,
-              ]);
+              const printed = { non_rural: fee?.nonrural, rural: fee?.rural, ceiling: row!.ceiling, floor: row!.floor };
+              for (const [col, amount] of Object.entries(printed)) {
+                const na = fact.value.not_applicable[col];
+                if (na) expect([col, fact.value[col], na.published_as]).toEqual([col, null, Number(amount).toFixed(2)]);
+                else expect([col, fact.value[col]]).toEqual([col, amount ?? null]);
+              }
             }
             checked++;
           }
@@ -200,10 +206,25 @@ describe('GET /rules/warrant over the fixture histories', () => {
     expect(viaSupplement.receipt.doc_id).toBe('leie:2');
     const earlier = await get('hcpcs=E0601&as_of=2025-01-15&npi=1694038252');
     expect(earlier.body.standing.facts.find((f: Json) => f.kind === 'leie')).toBeUndefined();
-    const clean = await get('hcpcs=E0601&as_of=2025-03-15&npi=1234567893');
+    // On no LEIE row, searched by NPI and by the registry's names for it: not listed.
+    const clean = await get('hcpcs=E0601&as_of=2025-03-15&npi=1203847565');
     const none = clean.body.standing.facts.find((f: Json) => f.kind === 'leie_not_listed');
-    expect(none.value.excluded_on_date).toBe(false);
+    expect(none.value).toMatchObject({ excluded_on_date: false, searched_by: ['npi', 'name'] });
     expect(none.receipt.locator).toBeNull();
+    // An NPI the registry cannot name was searched by NPI only: never "not listed".
+    const unknown = await get('hcpcs=E0601&as_of=2025-03-15&npi=1234567893');
+    expect(unknown.body.standing.facts.filter((f: Json) => f.kind.startsWith('leie'))).toEqual([]);
+    expect(unknown.body.standing.gaps).toEqual([
+      expect.objectContaining({ kind: 'leie', reason: 'identity_unresolved' }),
+    ]);
+    // NORTHGATE's row carries no NPI: it is found by the registry's name for 1588203640 and its state.
+    const byName = await get('hcpcs=E0601&as_of=2025-03-15&npi=1588203640');
+    const hit = byName.body.standing.facts.find((f: Json) => f.kind === 'leie');
+    expect(hit.value).toMatchObject({
+      excluded_on_date: true,
+      match: { method: 'name_state', name_source: 'registry' },
+    });
+    expect(hit.related_receipts.some((r: Json) => r.source_id === 'nppes')).toBe(true);
   });
 
   it('documentation lists the LCD for the contractor serving the state, per quarter', async () => {
@@ -311,10 +332,28 @@ describe('GET /rules/warrant over the fixture histories', () => {
     expect(body.citations.fee.length).toBe(body.warrant.fee.facts.length);
     for (const c of body.citations.fee) {
       expect(c.publisher).toMatch(/Centers for Medicare/);
-      expect(c.archived_original_url).toContain(c.sha256);
+      expect(c.original_bytes_url).toBe(`http://localhost:8787/archive/files/${c.sha256}/original`);
       expect(c.version_label).toBe('APR 2025');
     }
+    // Each fact is stated with its values: the RR fee row names its modifier and NY amounts.
+    const rr = body.citations.fee.find((c: Json) => c.values.modifier === 'RR');
+    expect(rr.statement).toMatch(
+      /E0601 RR in NY: non-rural \$71\.95, rural \$77\.71; ceiling \$72\.45, floor \$61\.58/,
+    );
+    const mue = body.citations.edits.find((c: Json) => c.kind === 'mue');
+    expect(mue.statement).toMatch(/at most \d+ unit\(s\) \(MAI \d/);
+    const lcd = body.citations.documentation.find((c: Json) => c.values.display_id === 'L39901');
+    expect(lcd.statement).toMatch(/LCD L39901 version \d+ .*lists E0601 in code group \d/);
+    expect(body.contractors.length).toBeGreaterThan(0);
     expect(body.verification_steps.length).toBeGreaterThanOrEqual(4);
+    // A reviewer without an API key reaches the cited bytes, and their sha256 matches.
+    const noKey = await h.request(new URL(rr.original_bytes_url).pathname);
+    expect(noKey.status).toBe(302);
+    const bytes = Buffer.from(await (await fetch(noKey.headers.get('location')!)).arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(rr.sha256);
+    const asOf = await h.request(new URL(rr.as_of_url).pathname + new URL(rr.as_of_url).search);
+    expect(asOf.status).toBe(200);
+    expect(((await asOf.json()) as Json).version.version_id).toBe(rr.version_id);
     const html = await h.request('/rules/warrant/appeal?hcpcs=E0601&dos=2025-05-15&state=NY&format=html', {
       headers: key.headers,
     });
@@ -322,6 +361,17 @@ describe('GET /rules/warrant over the fixture histories', () => {
     const page = await html.text();
     expect(page).toContain('Payment appeal exhibit');
     expect(page).toContain(body.citations.fee[0].sha256);
+    expect(page).toContain(body.attestation.kid);
+    expect(page).toMatch(/Signed with Ed25519 key .* at 20\d\d-/);
+    expect(page).toContain('non-rural $71.95');
+    // The page embeds the signed JSON it renders, which verifies on its own.
+    const embedded = /<pre>([\s\S]*)<\/pre>/
+      .exec(page)![1]!
+      .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+    const pub = (await (await h.request('/rules/warrant/signing-key')).json()) as Json;
+    expect(
+      verifySignedResponse(JSON.parse(embedded), { kid: pub.kid, public_key_b64url: pub.public_key_b64url }).ok,
+    ).toBe(true);
   });
 
   it('rule reads answer the single fact with its receipt, or a gap', async () => {
@@ -353,7 +403,9 @@ describe('GET /rules/warrant over the fixture histories', () => {
     expect(hcpcs.checked).toBeGreaterThan(0);
     expect(hcpcs.matched).toBe(hcpcs.checked);
     // Corrupt one stored fact: the next run must notice, and the variance must move off zero.
-    const [item] = (await h.deps.tables.facts.query('C#E0601', { beginsWith: 'cms_hcpcs_level2#' })).items;
+    // The newest version's fact: the check samples the newest loaded versions of each source.
+    const [item] = (await h.deps.tables.facts.query('C#E0601', { beginsWith: 'cms_hcpcs_level2#', descending: true }))
+      .items;
     await h.deps.tables.facts.put({ ...item!, value: { ...(item!.value as Json), long_description: 'tampered' } });
     await runAccuracyCheck(h.deps, { sample: 10 });
     const res = await h.request('/accuracy');

@@ -111,7 +111,8 @@ describe('file to document mapping and version labels', () => {
       { docId: 'hcpcs:1', publisherVersion: '2024 APR v2', from: '2024-04-01' },
     ],
     ['cms_hcpcs_level2', 'HCPC2019_README.txt', undefined, { docId: null, method: 'none' }],
-    ['cms_hcpcs_level2', 'HCPC2019_CONTR_ANWEB.xlsx', undefined, { docId: null }],
+    ['cms_hcpcs_level2', 'HCPC2019_CONTR_ANWEB.xlsx', undefined, { docId: 'hcpcs:1', publisherVersion: '2019' }],
+    ['cms_hcpcs_level2', 'HCPC2019_Trans_Alpha.xlsx', undefined, { docId: null }],
     [
       'cms_dmepos_fee_schedule',
       'DMEPOS_JAN.csv',

@@ -13,7 +13,7 @@ describe('DMEPOS fee schedule (fixtures)', () => {
     const recs = await fees('JAN');
     expect(recs[0]!.locator).toEqual({ line: 8, record: 1 });
     expect(recs.map(key)).toContain('E0601|NU|KE');
-    expect(codesOf(dmeposFeeParser, recs)).toEqual(['A7030', 'E0561', 'E0601', 'K0001', 'K1036']);
+    expect(codesOf(dmeposFeeParser, recs)).toEqual(['A7030', 'E0561', 'E0601', 'E0607', 'K0001', 'K1036']);
   });
 
   it('reads ceiling, floor, per-state non-rural and rural fees, and the quoted description', async () => {
@@ -33,6 +33,13 @@ describe('DMEPOS fee schedule (fixtures)', () => {
     const k0001 = byKey(await fees('JAN'), key).get('K0001|NU|')!;
     expect(k0001.fees.OH).toEqual({ nonrural: 486.87, rural: 0 });
     expect(byKey(await fees('APR'), key).get('K1040||')!.description).toBe('W/c pressure alarm cushion, each');
+  });
+
+  it('prints 0.00 where a column has no amount, and the parser keeps it as 0 (the warrant reads it)', async () => {
+    const jan = byKey(await fees('JAN'), key);
+    expect(jan.get('E0607|NU|')).toMatchObject({ category: 'IN', ceiling: 0, floor: 0 });
+    for (const st of ['HI', 'PR', 'VI']) expect(jan.get('E0601|RR|')!.fees[st]!.rural).toBe(0);
+    expect(jan.get('E0601|RR|')!.fees.GU).toBeUndefined();
   });
 
   it('has a different E0601 RR fee in each quarter', async () => {

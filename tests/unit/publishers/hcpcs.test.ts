@@ -3,7 +3,9 @@ import { codesOf } from '../../../shared/publishers/common/locator';
 import { hcpcsAnwebParser } from '../../../shared/publishers/hcpcs/anweb';
 import { hcpcsCsvParser } from '../../../shared/publishers/hcpcs/csv';
 import type { HcpcsRecord } from '../../../shared/publishers/hcpcs/record';
+import { hcpcsXlsxParser } from '../../../shared/publishers/hcpcs/xlsx';
 import { describeWithSamples, samplePath } from '../../helpers/samples';
+import { buildXlsx } from '../../helpers/xlsx-builder';
 import { byKey, chunked, collect, expectReplayable, fixture } from './helpers';
 
 const key = (r: HcpcsRecord) => r.code ?? `mod:${r.modifier}`;
@@ -94,11 +96,12 @@ describe('HCPCS ANWEB fixed-width file (fixtures)', () => {
   });
 });
 
+const strip = (r: HcpcsRecord) => ({ ...r, locator: null });
+
 describe('HCPCS CSV form (fixture)', () => {
   it('gives the same records as the fixed-width file of the same release, locators aside', async () => {
     const csv = await collect(hcpcsCsvParser, fixture('cms_hcpcs_level2', 'HCPC2025_JUL_ANWEB.csv'));
     const txt = await collect(hcpcsAnwebParser, anweb('JUL'));
-    const strip = (r: HcpcsRecord) => ({ ...r, locator: null });
     expect(csv.map(strip)).toEqual(txt.map(strip));
     expect(csv.find((r) => r.code === 'K1036')!.locator).toEqual({ line: 11, record: 9 });
   });
@@ -114,6 +117,83 @@ describe('HCPCS CSV form (fixture)', () => {
       ['modifier', null, 'RR', '1992-01-01'],
       ['procedure', 'E0601', null, '1986-01-01'],
     ]);
+  });
+
+  it('reads spaced column names and restores the leading zeros a spreadsheet dropped', async () => {
+    const text = [
+      'HCPC,SEQNUM,RECID,LONG DESCRIPTION,SHORT DESCRIPTION,PRICE1,ADD DT,ACT EFF DT,TERM DT,ACTION CD',
+      'E0601,100,3,Continuous positive airway pressure (cpap) device,Cont airway pressure device,1,19860101,19860101,,N',
+    ].join('\r\n');
+    const [r] = await collect(hcpcsCsvParser, Buffer.from(text));
+    expect(r).toMatchObject({
+      sequence_number: '00100',
+      pricing_indicators: ['01'],
+      add_date: '1986-01-01',
+      action_code: 'N',
+    });
+  });
+});
+
+describe('HCPCS XLSX form (fixture)', () => {
+  const xlsx = () => fixture('cms_hcpcs_level2', 'HCPC2025_JUL_ANWEB.xlsx');
+
+  it('gives the same records as the fixed-width and CSV files of the same release; the line is the sheet row', async () => {
+    const recs = await collect(hcpcsXlsxParser, xlsx());
+    const txt = await collect(hcpcsAnwebParser, anweb('JUL'));
+    expect(recs.map(strip)).toEqual(txt.map(strip));
+    // KX spans rows 2-3 (RECID 7 then 8), so K1036 (rows 11-13) is the 9th record.
+    expect(recs[0]!.locator).toEqual({ line: 2, record: 1 });
+    expect(recs.find((r) => r.code === 'K1036')!.locator).toEqual({ line: 11, record: 9 });
+  });
+
+  it('parses the same whether handed a buffer or a chunked stream, and every record replays', async () => {
+    const bytes = xlsx();
+    const whole = await collect(hcpcsXlsxParser, bytes);
+    expect(await collect(hcpcsXlsxParser, chunked(bytes, 101))).toEqual(whole);
+    await expectReplayable(hcpcsXlsxParser, bytes, whole);
+  });
+
+  const cell = (ref: string, v: string | number) =>
+    typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
+  const row = (n: number, values: (string | number)[]) =>
+    `<row r="${n}">${values.map((v, i) => cell(`${String.fromCharCode(65 + i)}${n}`, v)).join('')}</row>`;
+
+  it('skips disclaimer rows above the header and reads serial dates, spaced names and numeric codes', async () => {
+    const header = ['HCPC', 'SEQNUM', 'RECID', 'LONG DESCRIPTION', 'SHORT DESCRIPTION', 'PRICE1', 'ADD DT', 'TERM DT'];
+    const bytes = buildXlsx({
+      sheets: [
+        {
+          name: 'HCPC2020_APRIL_ANWEB_w_disclaimer_v5',
+          sheetData:
+            row(1, ['***Disclaimers']) +
+            row(2, ['*Listing a procedure here does not mean that any health plan covers it.']) +
+            row(5, header) +
+            // 31413 is 1986-01-01 as an Excel serial; 20250515 a YYYYMMDD number.
+            row(6, ['E0601', 100, 3, 'Continuous positive airway pressure (cpap) device', 'Cpap', 1, 31413]) +
+            row(7, ['K1036', 200, 3, 'Replacement battery', 'Pap battery', 36, 45017, 20250515]),
+        },
+      ],
+    });
+    const recs = await collect(hcpcsXlsxParser, bytes);
+    expect(
+      recs.map((r) => [r.code, r.sequence_number, r.pricing_indicators, r.add_date, r.termination_date, r.locator]),
+    ).toEqual([
+      ['E0601', '00100', ['01'], '1986-01-01', null, { line: 6, record: 1 }],
+      ['K1036', '00200', ['36'], '2023-04-01', '2025-05-15', { line: 7, record: 2 }],
+    ]);
+  });
+
+  it('reads the first sheet that has the header, and says so when none has', async () => {
+    const header = ['HCPC', 'LONG DESCRIPTION'];
+    const two = buildXlsx({
+      sheets: [
+        { name: 'Notes', sheetData: row(1, ['Read me first']) },
+        { name: 'Codes', sheetData: row(1, header) + row(2, ['K0001', 'Standard wheelchair']) },
+      ],
+    });
+    expect((await collect(hcpcsXlsxParser, two)).map((r) => r.code)).toEqual(['K0001']);
+    const none = buildXlsx({ sheets: [{ name: 'Notes', sheetData: row(1, ['Read me first']) }] });
+    await expect(collect(hcpcsXlsxParser, none)).rejects.toThrow(/no sheet has a header row starting with HCPC/);
   });
 });
 

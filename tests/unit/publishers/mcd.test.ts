@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import type { Located, PublisherParser } from '../../../shared/publishers/common/types';
 import {
+  type McdCodeRecord,
   mcdArticleCodeGroupParser,
   mcdArticleCodeParser,
   mcdLcdCodeGroupParser,
@@ -14,7 +15,14 @@ import {
   mcdStateParser,
 } from '../../../shared/publishers/mcd/contractors';
 import { mcdArticleParser, mcdLcdParser } from '../../../shared/publishers/mcd/documents';
-import { contractorStates, listingsFor, listsCode, uspsState } from '../../../shared/publishers/mcd/join';
+import {
+  contractorStates,
+  listingsFor,
+  listsCode,
+  type McdListing,
+  type McdReleaseTables,
+  uspsState,
+} from '../../../shared/publishers/mcd/join';
 import { describeWithSamples, samplePath } from '../../helpers/samples';
 import { chunked, collect, expectReplayable, fixture } from './helpers';
 
@@ -22,24 +30,38 @@ const read = <R extends Located>(p: PublisherParser<R>, release: string, table: 
   collect(p, fixture('cms_mcd', release, `${table}.csv`));
 
 /** One release's tables, with the contractor tables taken from the latest release that has them. */
-async function release(folder: '2025-01' | '2025-04' | '2025-07', asOf: string) {
+async function release(folder: '2025-01' | '2025-04' | '2025-07') {
   const jurisdictionRelease = folder === '2025-07' ? '2025-07' : '2025-01';
-  const states = await read(mcdStateParser, '2025-01', 'state_lookup');
-  const jurisdictions = await read(mcdJurisdictionParser, jurisdictionRelease, 'contractor_jurisdiction');
-  return {
-    lcds: await read(mcdLcdParser, folder, 'lcd'),
-    articles: await read(mcdArticleParser, folder, 'article'),
-    codes: [
-      ...(await read(mcdLcdCodeParser, folder, 'lcd_x_hcpc_code')),
-      ...(await read(mcdArticleCodeParser, folder, 'article_x_hcpc_code')),
-    ],
-    docContractors: [
-      ...(await read(mcdLcdContractorParser, folder, 'lcd_x_contractor')),
-      ...(await read(mcdArticleContractorParser, folder, 'article_x_contractor')),
-    ],
-    contractorStates: contractorStates(jurisdictions, states, asOf),
+  const shared = {
+    contractors: await read(mcdContractorParser, '2025-01', 'contractor'),
+    states: await read(mcdStateParser, '2025-01', 'state_lookup'),
+    jurisdictions: await read(mcdJurisdictionParser, jurisdictionRelease, 'contractor_jurisdiction'),
   };
+  const lcd: McdReleaseTables & { codes: McdCodeRecord[] } = {
+    ...shared,
+    docType: 'lcd',
+    documents: await read(mcdLcdParser, folder, 'lcd'),
+    groups: await read(mcdLcdCodeGroupParser, folder, 'lcd_x_hcpc_code_group'),
+    docContractors: await read(mcdLcdContractorParser, folder, 'lcd_x_contractor'),
+    codes: await read(mcdLcdCodeParser, folder, 'lcd_x_hcpc_code'),
+  };
+  const article: McdReleaseTables & { codes: McdCodeRecord[] } = {
+    ...shared,
+    docType: 'article',
+    documents: await read(mcdArticleParser, folder, 'article'),
+    groups: await read(mcdArticleCodeGroupParser, folder, 'article_x_hcpc_code_group'),
+    docContractors: await read(mcdArticleContractorParser, folder, 'article_x_contractor'),
+    codes: await read(mcdArticleCodeParser, folder, 'article_x_hcpc_code'),
+  };
+  return { lcd, article };
 }
+
+type Release = Awaited<ReturnType<typeof release>>;
+const listings = (r: Release, code: string, state: string, at: string) => [
+  ...listingsFor(r.article, code, state, at),
+  ...listingsFor(r.lcd, code, state, at),
+];
+const labels = (l: McdListing[]) => l.map((x) => `${x.value.display_id} v${x.value.doc_version}`);
 
 describe('MCD tables (fixtures)', () => {
   it('reads lcd.csv by column name: ids, version, display id, title, dates', async () => {
@@ -74,6 +96,7 @@ describe('MCD tables (fixtures)', () => {
       published_date: '2019-09-12',
       effective_date: '2024-01-01',
       end_date: null,
+      revision_end_date: null,
     });
   });
 
@@ -138,31 +161,38 @@ describe('MCD tables (fixtures)', () => {
   });
 
   it('answers which LCDs and articles list a code for the contractor serving a state, per release', async () => {
-    const q1 = await release('2025-01', '2025-02-15');
-    const inNy = listingsFor(q1, 'E0601', 'NY');
-    expect(inNy.map((l) => [l.display_id, l.doc_version, l.title, l.contractor_ids])).toEqual([
-      ['A59901', 7, 'Positive Airway Pressure (PAP) Devices - Policy Article', [911]],
-      ['L39901', 5, 'Positive Airway Pressure (PAP) Devices for the Treatment of Obstructive Sleep Apnea', [911]],
+    const q1 = await release('2025-01');
+    const inNy = listings(q1, 'E0601', 'NY', '2025-01-01');
+    expect(inNy.map((l) => [l.value.display_id, l.value.doc_version, l.value.title, l.value.contractors])).toEqual([
+      [
+        'A59901',
+        7,
+        'Positive Airway Pressure (PAP) Devices - Policy Article',
+        expect.arrayContaining([expect.objectContaining({ contractor_id: 911, states: ['MA', 'NJ', 'NY', 'PA'] })]),
+      ],
+      [
+        'L39901',
+        5,
+        'Positive Airway Pressure (PAP) Devices for the Treatment of Obstructive Sleep Apnea',
+        expect.arrayContaining([expect.objectContaining({ contractor_id: 911 })]),
+      ],
     ]);
     expect(inNy[1]!.code_row.locator).toEqual({ line: 3, record: 2 });
-    expect(listingsFor(q1, 'E0601', 'FL')).toEqual([]);
-    expect(listingsFor(q1, 'E0601', 'MO')).toEqual([]);
-    expect(listingsFor(q1, 'K1036', 'OH').map((l) => l.display_id)).toEqual(['L39901']);
-    expect(listingsFor(q1, '95811', 'TX').map((l) => [l.display_id, l.code_row.long_description])).toEqual([
-      ['L39902', null],
-    ]);
+    expect(listings(q1, 'E0601', 'FL', '2025-01-01')).toEqual([]);
+    expect(listings(q1, 'E0601', 'MO', '2025-01-01')).toEqual([]);
+    expect(labels(listings(q1, 'K1036', 'OH', '2025-01-01'))).toEqual(['L39901 v5']);
+    expect(
+      listings(q1, '95811', 'TX', '2025-01-01').map((l) => [l.value.display_id, l.code_row.long_description]),
+    ).toEqual([['L39902', null]]);
 
-    const q2 = await release('2025-04', '2025-05-01');
-    expect(listingsFor(q2, 'E0561', 'PA').map((l) => `${l.display_id} v${l.doc_version}`)).toEqual([
-      'A59901 v8',
-      'L39901 v6',
-    ]);
-    const q3 = await release('2025-07', '2025-08-01');
-    expect(listingsFor(q3, 'K1036', 'OH')).toEqual([]);
-    expect(listingsFor(q3, 'E0601', 'MO').map((l) => `${l.display_id} v${l.doc_version}`)).toEqual([
-      'A59901 v8',
-      'L39901 v7',
-    ]);
+    const q2 = await release('2025-04');
+    expect(labels(listings(q2, 'E0561', 'PA', '2025-04-01'))).toEqual(['A59901 v8', 'L39901 v6']);
+    // Both revisions of L39903 are in the April release; the join lists both, the date picks one.
+    expect(labels(listings(q2, 'K0001', 'NY', '2025-04-01'))).toEqual(['A59903 v4', 'L39903 v12', 'L39903 v13']);
+    const q3 = await release('2025-07');
+    expect(listings(q3, 'K1036', 'OH', '2025-07-01')).toEqual([]);
+    expect(labels(listings(q3, 'E0601', 'MO', '2025-07-01'))).toEqual(['A59901 v8', 'L39901 v7']);
+    expect(labels(listings(q3, 'E0601', 'MO', '2025-06-30'))).toEqual([]);
   });
 
   it('matches FROM-TO range rows only when the range flag is set', () => {
