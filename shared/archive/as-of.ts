@@ -80,6 +80,12 @@ export interface AsOfPolicy {
    * being ambiguous. Same rank at the same instant stays ambiguous.
    */
   formatRank?: (name: string) => number;
+  /**
+   * The reissue order a file name states (HCPCS `_v2` < `_v3`; a posting date), higher is later:
+   * issues of the same window are ordered by it before their observation time, so a `_v2` archived
+   * after a `_v3` (a newest-first listing, a backfill) never supersedes it. 0 when the name states none.
+   */
+  reissueRank?: (name: string) => number;
 }
 
 export interface Freshness {
@@ -203,10 +209,17 @@ export function decideAsOf<V extends AsOfVersion>(
   }
   const latest = containing.map(startOf).sort().at(-1)!;
   const rank = (v: V) => (policy?.formatRank && v.name !== undefined ? policy.formatRank(v.name) : 0);
-  // Oldest observation first; at one instant the preferred format (lowest rank) last, so it decides.
+  const reissue = (v: V) => (policy?.reissueRank && v.name !== undefined ? policy.reissueRank(v.name) : 0);
+  // The stated reissue order first, then oldest observation first; at one instant the preferred
+  // format (lowest rank) last, so it decides.
   const top = containing
     .filter((v) => startOf(v) === latest)
-    .sort((a, b) => (a.observed_from === b.observed_from ? rank(b) - rank(a) : 0) || byObservedThenId(a, b));
+    .sort(
+      (a, b) =>
+        reissue(a) - reissue(b) ||
+        (a.observed_from === b.observed_from ? rank(b) - rank(a) : 0) ||
+        byObservedThenId(a, b),
+    );
   const windows = new Set(top.map((v) => endOf(v) ?? ''));
   if (windows.size > 1) {
     return gap(
@@ -218,7 +231,12 @@ export function decideAsOf<V extends AsOfVersion>(
   const winner = top.at(-1)!;
   const runnerUp = top.at(-2);
   const rule = versionRule(winner);
-  if (runnerUp && runnerUp.observed_from === winner.observed_from && rank(runnerUp) === rank(winner)) {
+  if (
+    runnerUp &&
+    reissue(runnerUp) === reissue(winner) &&
+    runnerUp.observed_from === winner.observed_from &&
+    rank(runnerUp) === rank(winner)
+  ) {
     return gap(
       'ambiguous',
       'Two issues of the same window were first observed at the same instant.',

@@ -17,6 +17,7 @@ export function asOfPolicy(sourceId: string): AsOfPolicy | undefined {
     criticalDays: t.critical,
     releaseMonths: source.releaseMonths,
     formatRank: source.formatRank,
+    reissueRank: source.reissueRank,
   };
 }
 

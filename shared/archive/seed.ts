@@ -65,7 +65,9 @@ export async function seedSamples(deps: Deps, manifestPath = SAMPLE_MANIFEST): P
   for (const e of entries) {
     try {
       const first = e.observed_at ? new Date(e.observed_at) : undefined;
-      for (const observedAt of [first, ...(e.seen_again ?? []).map((d) => new Date(`${d}T06:00:00Z`))]) {
+      // Archived as a backfill, then seen again by the sample's (simulated) later fetch runs.
+      const times = [first, ...(e.seen_again ?? []).map((d) => new Date(`${d}T06:00:00Z`))];
+      for (const [i, observedAt] of times.entries()) {
         const r = await importFile(archive, {
           sourceId: e.source_id,
           file: resolve(e.path),
@@ -73,7 +75,7 @@ export async function seedSamples(deps: Deps, manifestPath = SAMPLE_MANIFEST): P
           effectiveFrom: e.effective_from ?? undefined,
           effectiveTo: e.effective_to ?? undefined,
           observedAt,
-          origin: 'backfill',
+          origin: i === 0 ? 'backfill' : 'live',
         });
         newVersions += r.files.filter((f) => f.newVersion).length;
       }

@@ -40,7 +40,10 @@ export async function createVersion(
     // `complete` is set only after every write below succeeded: an unchanged re-fetch costs one
     // read, plus one conditional write recording that the document's newest version was seen again.
     if (existing.state !== 'complete') await completeVersion(deps, toVersionRecord(existing));
-    await recordSeen(table, draft.doc_id, Number(existing.version_id), draft.observed_from);
+    // Only a fetch from the publisher (origin live) is evidence the publisher still serves it: a
+    // backfill import of an old local copy says nothing about what was current when it ran.
+    if (draft.origin === 'live')
+      await recordSeen(table, draft.doc_id, Number(existing.version_id), draft.observed_from);
     return { versionId: Number(existing.version_id), created: false };
   }
   const versionId = await table.increment(VERSION_COUNTER, 'value');

@@ -17,9 +17,11 @@ const inactive = (hits: ExclusionHit[]) => hits.filter((h) => !h.in_force);
 
 /**
  * Gaps that leave a negative verdict unknown: on the federal list any gap (it is the list every
- * screen needs); on a state list, a list that is archived but cannot answer for the date (stale,
- * a scheduled release missing, ambiguous, not loaded). A state that never published a list here
- * is a coverage gap, listed but not blocking.
+ * screen needs); on a state list, a list that would be in force on the date but cannot be trusted
+ * or read for it (stale past its cadence, a scheduled release missing, ambiguous, not loaded). A
+ * state with no list covering the date (never archived, archived only from a later date, ended
+ * before it) or whose list no layout reads yet is a coverage gap, listed under `gaps` (and in
+ * /exclusions/state/coverage) but not blocking: the same as a state that publishes no list.
  */
 const BLOCKING_STATE_GAPS = new Set(['stale_version', 'missing_release', 'ambiguous', 'not_loaded']);
 

@@ -129,6 +129,8 @@ export interface SourceDecl {
   releaseMonths?: readonly number[];
   /** Rank of a file name among renderings of one release, lower preferred (see AsOfPolicy.formatRank). */
   formatRank?: (name: string) => number;
+  /** The reissue order a file name states, higher is later (see AsOfPolicy.reissueRank). */
+  reissueRank?: (name: string) => number;
   /** Which method the source's reader uses, for the sources endpoint. */
   versionMethod: VersionMethod;
   /** The default version reader for this source's documents. */

@@ -59,6 +59,8 @@ export interface WarrantChanges {
 
 /** Fields that depend on the date asked, not on the rule: left out of a fact's identity. */
 const DATED = new Set(['status_on_date', 'excluded_on_date', 'exclusion_in_force', 'selected_because']);
+/** Fields that restate the date asked in words: left out of the compared value too. */
+const WORDING = new Set(['detail', 'waiver_note']);
 
 function identity(f: Fact): unknown {
   const v = f.value;
@@ -76,6 +78,8 @@ function identity(f: Fact): unknown {
       return [v.doc_type, v.doc_id];
     case 'leie':
       return [v.name, v.exclusion_date, v.exclusion_type];
+    case 'fee_moot':
+      return [v.code, v.reasons];
     default:
       return Object.fromEntries(Object.entries(v).filter(([k]) => !DATED.has(k)));
   }
@@ -90,9 +94,10 @@ interface Keyed {
 function keyed(b: Block): Map<string, Keyed> {
   const out = new Map<string, Keyed>();
   for (const f of b.facts) {
+    const value = Object.fromEntries(Object.entries(f.value).filter(([k]) => !WORDING.has(k)));
     out.set(canonicalize({ kind: f.kind, key: identity(f) }), {
       fact: f,
-      value: canonicalize({ kind: f.kind, value: f.value }),
+      value: canonicalize({ kind: f.kind, value }),
     });
   }
   return out;

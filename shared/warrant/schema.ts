@@ -25,6 +25,7 @@ export const GAP_REASONS = [
   'zip_state_mismatch',
   'no_table_for_setting',
   'deletion_day_unresolved',
+  'rural_amount_not_published',
 ] as const;
 export type GapReason = (typeof GAP_REASONS)[number];
 

@@ -38,8 +38,9 @@ export async function seedFixtures(
   const archive = new Archive(deps);
   for (const e of fixtureManifest().filter(filter)) {
     const body = fs.readFileSync(path.join(ROOT, e.path));
+    // First archived as a backfill; then seen again by the (simulated) fetch runs of later days.
     const at = [`${e.effective_from ?? '2025-01-01'}T06:00:00Z`, ...(e.seen_again ?? []).map((d) => `${d}T06:00:00Z`)];
-    for (const t of at) {
+    for (const [i, t] of at.entries()) {
       await archive.ingest({
         sourceId: e.source_id,
         name: path.basename(e.path),
@@ -47,7 +48,7 @@ export async function seedFixtures(
         publisherVersion: e.publisher_version,
         effectiveFrom: e.effective_from,
         effectiveTo: e.effective_to,
-        origin: 'backfill',
+        origin: i === 0 ? 'backfill' : 'live',
         observedAt: new Date(t),
       });
     }

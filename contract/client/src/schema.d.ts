@@ -10654,7 +10654,7 @@ export interface components {
             /** @description missing_release: scheduled release dates the archive lacks. */
             missing_releases?: string[];
             /** @enum {string} */
-            reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved";
+            reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved" | "rural_amount_not_published";
             source_id: string | null;
             /** @description stale_version / missing_release / ambiguous_version: the archived version that could not be used. */
             version_id?: number;
@@ -11154,13 +11154,13 @@ export interface components {
                 from: {
                     detail: string;
                     /** @enum {string} */
-                    reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved";
+                    reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved" | "rural_amount_not_published";
                 } | null;
                 source_id: string | null;
                 to: {
                     detail: string;
                     /** @enum {string} */
-                    reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved";
+                    reason: "source_not_loaded" | "no_version_in_force" | "code_not_in_version" | "state_required" | "ambiguous_version" | "not_applicable" | "stale_version" | "missing_release" | "identity_unresolved" | "not_in_force_on_date" | "jurisdiction_not_archived" | "revision_window_unknown" | "state_not_in_schedule" | "no_row_for_modifiers" | "ambiguous_row" | "zip_state_mismatch" | "no_table_for_setting" | "deletion_day_unresolved" | "rural_amount_not_published";
                 } | null;
             }[];
             /** @description The archive could answer on one date and not the other for a source of this block (not a policy move). */

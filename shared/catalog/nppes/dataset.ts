@@ -73,8 +73,11 @@ export const nppesDataset = defineDataset<RegistryProvider>({
     { sourceId: 'nppes', docId: 'nppes:1', mode: 'snapshot' },
     { sourceId: 'nppes', docId: 'nppes:2', mode: 'supplement' },
   ],
+  // By its document (a file an operator placed with `archive import --doc nppes:1` is read as the
+  // registry file it was declared to be), else by the npidata name.
   parserFor: (f) =>
-    f.source_id === 'nppes' && /^npidata_pfile_\d{8}-\d{8}\.csv$/i.test(f.name)
+    f.source_id === 'nppes' &&
+    (f.doc_id === 'nppes:1' || f.doc_id === 'nppes:2' || /^npidata_pfile_\d{8}-\d{8}\.csv$/i.test(f.name))
       ? {
           id: 'nppes/registry',
           version: `${nppesParser.version}.1`,

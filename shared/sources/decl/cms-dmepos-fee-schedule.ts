@@ -76,5 +76,6 @@ export const cmsDmeposFeeSchedule: SourceDecl = {
     { docId: 'dmepos:6', title: 'Former CBA ZIP codes', match: /^Former CBA ZIP Code File.*\.csv$/i },
   ],
   versionMethod: 'file_name',
+  releaseMonths: [1, 4, 7, 10],
   readVersion: readDmeposVersion,
 };

@@ -46,6 +46,20 @@ export function hcpcsFormatRank(name: string): number {
   return FORM_RANK[/\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 3;
 }
 
+/**
+ * The reissue a name states: `_vN` is reissue N (the unmarked first issue is 1); a posting date
+ * (`_01122026`, MMDDYYYY) orders reissues by date, after any numbered one of the same release.
+ */
+export function hcpcsReissueRank(name: string): number {
+  const m = ANWEB.exec(name);
+  if (!m) return 0;
+  const parts = m[3]!.split('_').filter(Boolean);
+  const v = parts.find((x) => /^v\d+$/i.test(x));
+  const posted = parts.find((x) => /^\d{8}$/.test(x));
+  const postedKey = posted ? Number(`${posted.slice(4, 8)}${posted.slice(0, 4)}`) : 0;
+  return (v ? Number(v.slice(1)) : 1) + postedKey * 1000;
+}
+
 export const cmsHcpcsLevel2: SourceDecl = {
   sourceId: 'cms_hcpcs_level2',
   title: 'HCPCS Level II alpha-numeric code file',
@@ -71,6 +85,7 @@ export const cmsHcpcsLevel2: SourceDecl = {
   docs: [{ docId: 'hcpcs:1', title: 'HCPCS Level II record file (ANWEB)', match: ANWEB }],
   releaseMonths: [1, 4, 7, 10],
   formatRank: hcpcsFormatRank,
+  reissueRank: hcpcsReissueRank,
   versionMethod: 'file_name',
   readVersion: readHcpcsVersion,
 };

@@ -96,6 +96,7 @@ export const cmsNcciMue: SourceDecl = {
     },
     { docId: 'mue:3', title: 'MUE table, DME supplier services', match: /^MCR_MUE_DMESupplierServices_.*\.csv$/i },
   ],
+  releaseMonths: [1, 4, 7, 10],
   versionMethod: 'file_name',
   readVersion: readMueVersion,
 };
@@ -122,6 +123,7 @@ export const cmsNcciPtp: SourceDecl = {
     },
   ],
   docs: ptpDocs(),
+  releaseMonths: [1, 4, 7, 10],
   versionMethod: 'file_name',
   readVersion: readPtpVersion,
 };

@@ -41,6 +41,17 @@ function tableGaps(source: SourceInForce, kind: string, docIds: readonly string[
     ];
   }
   const out: Gap[] = [];
+  // A table published in parts (PTP: four files by column-1 code range): a part with no version at
+  // all is a gap too, so a code whose edits sit in the missing part never reads "no edit".
+  for (const id of docIds) {
+    if (present.some((d) => d.doc_id === id)) continue;
+    out.push({
+      ...base,
+      reason: 'no_version_in_force',
+      detail: `${what}: part ${id} is not archived, so the pairs in it are not searched.`,
+      doc_id: id,
+    });
+  }
   for (const d of present) {
     if (d.status === 'gap') {
       out.push({ ...base, reason: d.reason, detail: `${what}: ${d.detail}`, doc_id: d.doc_id });

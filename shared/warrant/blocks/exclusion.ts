@@ -36,26 +36,25 @@ export function exclusionStanding(input: {
   const facts = result.federal.map((hit) =>
     hitFact(hit, input, view, hit.match.name_source === 'registry' ? named : []),
   );
-  if (facts.length) return { facts, gaps };
-  if (gaps.length) return { facts, gaps };
-  if (!view.versions.length) {
-    return {
-      facts,
-      gaps: [gap('source_not_loaded', `No LEIE version is loaded for ${asOf}.`, null)],
-    };
+  const excludedNow = facts.some((f) => f.value.excluded_on_date === true);
+  if (!facts.length && !gaps.length && !view.versions.length) {
+    return { facts, gaps: [gap('source_not_loaded', `No LEIE version is loaded for ${asOf}.`, null)] };
   }
-  if (!result.subject.names.length) {
-    return {
-      facts,
-      gaps: [
-        gap(
-          'identity_unresolved',
-          `NPI ${input.npi} is on no LEIE row in force, but most LEIE individuals are listed without an NPI and the NPPES registry as loaded does not name this NPI, so no name search could be made. Screen by name at /exclusions/search.`,
-          null,
-        ),
-      ],
-    };
+  // Without a name, only rows carrying the NPI could be found: unless one of them excludes on the
+  // date, "not excluded" is not established (most LEIE individuals are listed without an NPI).
+  if (!excludedNow && !result.subject.names.length && view.versions.length) {
+    const registryGaps = (outcome.registry?.gaps ?? []).map(
+      (g) => `${g.source_id} ${g.doc_id ?? ''} ${g.reason}: ${g.detail}`,
+    );
+    gaps.push(
+      gap(
+        'identity_unresolved',
+        `NPI ${input.npi} was searched by NPI only: most LEIE individuals are listed without an NPI, and the NPPES registry as loaded does not name this NPI${registryGaps.length ? ` (${registryGaps.join(' ')})` : ''}, so no name search could be made. Screen the provider by name with POST /exclusions/screen.`,
+        null,
+      ),
+    );
   }
+  if (facts.length || gaps.length) return { facts, gaps };
   const searched = {
     npi: input.npi,
     excluded_on_date: false,

@@ -184,5 +184,20 @@ export function feeBlock(input: {
     if (choice && 'column' in choice) fact.related_receipts = [...(fact.related_receipts ?? []), choice.receipt];
     return fact;
   });
+  // A rural ZIP whose row prints no rural amount (0.00): the file does not say which amount then
+  // applies in rural areas, so the chosen cell is not established: a gap beside the row.
+  if (choice && 'column' in choice && choice.column === 'rural') {
+    for (const f of facts) {
+      const selected = f.value.selected as { amount: number | null } | undefined;
+      if (!selected || selected.amount !== null) continue;
+      gaps.push({
+        kind: 'dmepos_fee',
+        reason: 'rural_amount_not_published',
+        detail: `ZIP ${zip} is rural, but the row ${f.value.code}${f.value.modifier ? ` ${f.value.modifier}` : ''}${f.value.modifier2 ? ` ${f.value.modifier2}` : ''} prints no rural amount for ${state} (0.00, line ${f.receipt.locator?.line}); the file does not state which amount applies in rural areas, so no fee is chosen (the non-rural amount is listed as published).`,
+        source_id: f.receipt.source_id,
+        doc_id: f.receipt.doc_id,
+      });
+    }
+  }
   return block([...moot, ...facts], gaps);
 }

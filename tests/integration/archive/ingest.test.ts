@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Archive } from '../../../shared/archive/ingest';
 import { blobKey, fileKey, textKey } from '../../../shared/archive/keys';
+import { loadVersions } from '../../../shared/archive/resolve';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { buildZip } from '../../helpers/zip-writer';
 import { archiveState, generatedStream, manualClock, sha } from './helpers';
@@ -66,6 +67,62 @@ describe('archive ingest', () => {
     expect(await archiveState(h.deps.tables.archive, 'cms_ncci_mue')).toEqual(before);
     const item = await h.deps.tables.archive.get(fileKey(sha(bytes)));
     expect(item?.first_observed).toBe('2026-06-20T10:00:00.000Z');
+  });
+
+  it('only a live fetch of the newest version counts as a sighting; a backfill re-import and an older version do not', async () => {
+    const name = 'MCR_MUE_OutpatientHospitalServices_Eff_01-01-2027.csv';
+    const body = mueBytes(8);
+    const first = await archive.ingest({
+      sourceId: 'cms_ncci_mue',
+      name,
+      body,
+      origin: 'backfill',
+      observedAt: new Date('2027-01-02T00:00:00Z'),
+    });
+    const id = first.files[0]!.versionId!;
+    const seen = async () =>
+      (await loadVersions(h.deps.tables.archive, 'mue:2')).find((v) => v.version_id === id)!.last_seen_at;
+    await archive.ingest({
+      sourceId: 'cms_ncci_mue',
+      name,
+      body,
+      origin: 'backfill',
+      observedAt: new Date('2027-03-01T00:00:00Z'),
+    });
+    expect(await seen()).toBeNull();
+    await archive.ingest({
+      sourceId: 'cms_ncci_mue',
+      name,
+      body,
+      origin: 'live',
+      observedAt: new Date('2027-02-01T00:00:00Z'),
+    });
+    expect(await seen()).toBe('2027-02-01T00:00:00.000Z');
+    // Monotone: an earlier live sighting does not move it back.
+    await archive.ingest({
+      sourceId: 'cms_ncci_mue',
+      name,
+      body,
+      origin: 'live',
+      observedAt: new Date('2027-01-15T00:00:00Z'),
+    });
+    expect(await seen()).toBe('2027-02-01T00:00:00.000Z');
+    // Once a newer version exists, seeing the older one again is no evidence.
+    await archive.ingest({
+      sourceId: 'cms_ncci_mue',
+      name: name.replace('01-01', '04-01'),
+      body: mueBytes(9),
+      origin: 'live',
+      observedAt: new Date('2027-03-20T00:00:00Z'),
+    });
+    await archive.ingest({
+      sourceId: 'cms_ncci_mue',
+      name,
+      body,
+      origin: 'live',
+      observedAt: new Date('2027-03-25T00:00:00Z'),
+    });
+    expect(await seen()).toBe('2027-02-01T00:00:00.000Z');
   });
 
   it('a re-ingest of a completed version writes none of its items again, only when it was last seen', async () => {

@@ -48,14 +48,17 @@ describe('the unauthenticated search is capped at 25 rows', () => {
       ['oig_leie', 'UPDATED.csv', leie()],
       ['state_exclusions_nj', 'NJ_Exclusion_List.csv', newJersey()],
     ] as const) {
-      for (const at of ['2025-01-01T06:00:00Z', '2025-06-01T06:00:00Z']) {
+      for (const [origin, at] of [
+        ['backfill', '2025-01-01T06:00:00Z'],
+        ['live', '2025-06-01T06:00:00Z'],
+      ] as const) {
         await archive.ingest({
           sourceId,
           name,
           body: Buffer.from(body),
           publisherVersion: '2025-01',
           effectiveFrom: '2025-01-01',
-          origin: 'backfill',
+          origin,
           observedAt: new Date(at),
         });
       }

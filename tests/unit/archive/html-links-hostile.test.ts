@@ -14,6 +14,9 @@ describe('reading links from a hostile page', () => {
     ['unclosed scripts', '<script '],
     ['unclosed anchors', '<a '],
     ['unclosed base tags', '<base '],
+    ['nested elements', '<div>'],
+    ['nested templates', '<template>'],
+    ['unclosed attribute quotes', '<a href="'],
   ])('reads 200 KB of %s in linear time', (_name, unit) => {
     const html = `${unit.repeat(Math.ceil(200_000 / unit.length))}`;
     const started = Date.now();

@@ -1,4 +1,4 @@
-import { decodeEntities, extractLinks, linkFileName } from '../../../shared/archive/fetch/html-links';
+import { extractLinks, linkFileName } from '../../../shared/archive/fetch/html-links';
 import { chooseLinks, linkRule } from '../../../shared/archive/fetch/listing-links';
 import { getSource, mapFile, SOURCES } from '../../../shared/sources/registry';
 import type { ListingSourceUrl } from '../../../shared/sources/types';
@@ -41,8 +41,35 @@ describe('reading the links of a listing page', () => {
     expect(hrefs('<base href="https://download.cms.gov/nppes/"><a href="f.zip">f</a>')).toEqual([
       'https://download.cms.gov/nppes/f.zip',
     ]);
-    expect(decodeEntities('a?x=1&lt=2&amp;b&copy;')).toBe('a?x=1&lt=2&b&copy;');
-    expect(decodeEntities('a&ampb &amp c')).toBe('a&ampb & c');
+    // In an attribute value a legacy reference without ';' is decoded unless '=' or an alphanumeric follows.
+    expect(hrefs('<a href="a.csv?x=1&lt=2&amp;b&copy;">x</a>')).toEqual([
+      `https://www.cms.gov/medicare/coding/a.csv?x=1&lt=2&b${encodeURI('\u00a9')}`,
+    ]);
+    expect(hrefs('<a href="b.csv?q=a&ampb&amp c">x</a>')).toEqual([
+      'https://www.cms.gov/medicare/coding/b.csv?q=a&ampb&%20c',
+    ]);
+  });
+
+  it('reads markup as the HTML parser does, where a regular expression would not (issue 15, point 6)', () => {
+    // '>' inside a quoted attribute value does not end the tag.
+    expect(hrefs('<a title="a > b" href="/after-gt.csv">x</a>')).toEqual(['https://www.cms.gov/after-gt.csv']);
+    // 'href=' inside another attribute's value is not the href.
+    expect(hrefs('<a title=" href=/fake.csv" href="/real.csv">x</a>')).toEqual(['https://www.cms.gov/real.csv']);
+    expect(hrefs('<a data-x=\'href="/fake.csv"\'>x</a>')).toEqual([]);
+    // Raw-text and escapable raw-text elements hold no links.
+    expect(
+      hrefs(
+        '<style>a[href="/style.csv"]{}</style><textarea><a href="/textarea.csv">t</a></textarea><title><a href="/title.csv"></title><template><a href="/template.csv">t</a></template><a href="/ok.csv">ok</a>',
+      ),
+    ).toEqual(['https://www.cms.gov/ok.csv']);
+    // Character references, named and numeric, in attribute values.
+    expect(hrefs('<a href="/f&#x69;le&period;csv?a=1&amp;b=2">x</a>')).toEqual([
+      'https://www.cms.gov/file.csv?a=1&b=2',
+    ]);
+    // Only the first <base href> counts.
+    expect(hrefs('<base href="https://a.cms.gov/x/"><base href="https://b.cms.gov/"><a href="f.zip">f</a>')).toEqual([
+      'https://a.cms.gov/x/f.zip',
+    ]);
   });
 
   it('names a link by its last path segment, URL-decoded', () => {

@@ -1,7 +1,7 @@
 import { type AsOfVersion, decideAsOf } from '../../../shared/archive/as-of';
 import { asOfPolicy } from '../../../shared/archive/policy';
 import { parserFor } from '../../../shared/publishers';
-import { hcpcsFormatRank } from '../../../shared/sources/decl/cms-hcpcs-level2';
+import { hcpcsFormatRank, hcpcsReissueRank } from '../../../shared/sources/decl/cms-hcpcs-level2';
 import { getSource, mapFile } from '../../../shared/sources/registry';
 
 const hcpcs = getSource('cms_hcpcs_level2')!;
@@ -122,5 +122,36 @@ describe('HCPCS releases on the as-of timeline', () => {
       window: { from: '2025-07-01', to: null },
     });
     expect(jul.status === 'resolved' && jul.superseded.map((v) => v.version_id)).toEqual([2]);
+  });
+});
+
+describe('HCPCS reissue order', () => {
+  const at = (d: string) => `${d}T06:00:00.000Z`;
+  const v = (id: number, name: string, observed: string) => ({
+    version_id: id,
+    name,
+    publisher_effective_from: '2024-10-01',
+    publisher_effective_to: null,
+    observed_from: at(observed),
+  });
+  it('a later reissue decides whatever order the files arrived in', () => {
+    const policy = asOfPolicy('cms_hcpcs_level2');
+    const v3 = v(1, 'HCPC2024_OCT_ANWEB_v3.txt', '2024-11-01');
+    const v2 = v(2, 'HCPC2024_OCT_ANWEB_v2.txt', '2024-11-02');
+    const d = decideAsOf([v3, v2], '2024-11-15', policy);
+    expect(d.status === 'resolved' && d.version.name).toBe('HCPC2024_OCT_ANWEB_v3.txt');
+    // A reissue beats the first issue's better format at the same instant.
+    const first = v(3, 'HCPC2025_JAN_ANWEB.txt', '2025-01-02');
+    const v2x = v(4, 'HCPC2025_JAN_ANWEB_v2.xlsx', '2025-01-02');
+    const e = decideAsOf(
+      [first, v2x].map((x) => ({ ...x, publisher_effective_from: '2025-01-01' })),
+      '2025-01-20',
+      policy,
+    );
+    expect(e.status === 'resolved' && e.version.name).toBe('HCPC2025_JAN_ANWEB_v2.xlsx');
+    expect(hcpcsReissueRank('HCPC2026_JAN_ANWEB_01122026.txt')).toBeGreaterThan(
+      hcpcsReissueRank('HCPC2026_JAN_ANWEB_v9.txt'),
+    );
+    expect(hcpcsReissueRank('HCPC2026_JAN_ANWEB.txt')).toBe(1);
   });
 });

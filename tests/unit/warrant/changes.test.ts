@@ -84,3 +84,20 @@ describe('warrant changes: policy moves vs archive coverage', () => {
     expect(c).toMatchObject({ changed: false, coverage_changed: true });
   });
 });
+
+describe('warrant changes: facts whose wording names the date', () => {
+  it('a moot fee on both dates is no change, though its detail names each date', () => {
+    const moot = (date: string, version: number): Fact => ({
+      kind: 'fee_moot',
+      value: {
+        code: 'K1036',
+        reasons: ['terminated'],
+        status_on_date: 'terminated',
+        detail: `The fee schedule rows do not apply on ${date}.`,
+      },
+      receipt: receipt('cms_hcpcs_level2', 'hcpcs:1', version),
+    });
+    const c = compareBlock(block([moot('2025-06-01', 3)], []), block([moot('2025-08-01', 4)], []));
+    expect(c).toMatchObject({ changed: false, summary: 'no change' });
+  });
+});

@@ -408,7 +408,10 @@ describe('PTP: the deletion date and the settings', () => {
       modifier_indicator: 1,
       ...extra,
     });
-  const both = source('cms_ncci_ptp', { 'ptp:1': 'loaded', 'ptp:11': 'loaded' });
+  const parts = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, 'loaded' as const]));
+  const PRACTITIONER = ['ptp:1', 'ptp:2', 'ptp:3', 'ptp:4'];
+  const HOSPITAL = ['ptp:11', 'ptp:12', 'ptp:13', 'ptp:14'];
+  const both = source('cms_ncci_ptp', parts([...PRACTITIONER, ...HOSPITAL]));
 
   it('facts carry their setting; a claim setting reads only its table', () => {
     const facts = [pair('ptp:1', 'E0950'), pair('ptp:11', 'E0950')];
@@ -428,8 +431,25 @@ describe('PTP: the deletion date and the settings', () => {
     );
   });
 
+  it('a part of a table that is not archived is a gap naming it: its pairs are not searched', () => {
+    const partial = source('cms_ncci_ptp', { 'ptp:1': 'loaded', 'ptp:3': 'loaded' });
+    const r = ptpPart({
+      code: 'K0001',
+      asOf: '2025-05-15',
+      source: partial,
+      facts: [pair('ptp:1', 'E0950')],
+      ctx,
+      setting: 'practitioner',
+    });
+    expect(r.facts).toHaveLength(1);
+    expect(r.gaps.map((g) => [g.reason, g.doc_id])).toEqual([
+      ['no_version_in_force', 'ptp:2'],
+      ['no_version_in_force', 'ptp:4'],
+    ]);
+  });
+
   it('a setting with no table archived is a gap; DME supplier claims have no PTP table', () => {
-    const only = source('cms_ncci_ptp', { 'ptp:1': 'loaded' });
+    const only = source('cms_ncci_ptp', parts(PRACTITIONER));
     const r = ptpPart({ code: 'K0001', asOf: '2025-05-15', source: only, facts: [pair('ptp:1', 'E0950')], ctx });
     expect(r.gaps).toEqual([expect.objectContaining({ kind: 'ptp', reason: 'no_version_in_force', doc_id: null })]);
     expect(r.gaps[0]!.detail).toContain('outpatient hospital');
