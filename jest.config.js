@@ -1,7 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/tests'],
+  roots: ['<rootDir>/tests', '<rootDir>/shared/datasets'],
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.ts$': [
@@ -14,5 +14,5 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!pdfjs-dist/)'],
   testTimeout: 60000,
   maxWorkers: 2,
-  setupFiles: ['<rootDir>/tests/helpers/env.ts'],
+  setupFiles: ['<rootDir>/tests/helpers/env.ts', '<rootDir>/shared/datasets/install.ts'],
 };

@@ -1,3 +1,4 @@
+import '../shared/datasets/install';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -1,3 +1,4 @@
+import '../shared/datasets/install';
 import type { Deps } from '../shared/deps';
 import { buildApp } from '../shared/http/app';
 import { ALL_GROUPS } from './groups';

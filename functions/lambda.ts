@@ -1,3 +1,4 @@
+import '../shared/datasets/install';
 import { handle } from 'hono/aws-lambda';
 import { buildDeps } from '../shared/aws/deps';
 import { loadConfig } from '../shared/config';

@@ -1,3 +1,4 @@
+import '../shared/datasets/install';
 import { type Config, ConfigError, loadConfig } from '../shared/config';
 import type { Deps } from '../shared/deps';
 import { withCliStorage } from '../shared/local/cli-storage';

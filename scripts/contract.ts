@@ -1,3 +1,4 @@
+import '../shared/datasets/install';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildContract, buildRouteMap, GENERATED_MARK, renderJson } from '../functions/openapi';

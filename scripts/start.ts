@@ -1,3 +1,4 @@
+import '../shared/datasets/install';
 import { startLocalServer } from '../functions/local/server';
 import { ConfigError, loadConfig } from '../shared/config';
 

@@ -1,11 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Archive } from '../../shared/archive/ingest';
-import { extractorFor } from '../../shared/facts/extractors';
 import { syncFacts } from '../../shared/facts/pipeline';
+import { factsFor, type RowFacts } from '../../shared/facts/registry';
 import { FactWriter } from '../../shared/facts/store';
 import { readTimelines } from '../../shared/facts/timeline';
 import type { Engines } from '../../shared/local/engines';
+import { docParser } from '../../shared/sources/registry';
 import type { Item, Table } from '../../shared/storage/table';
 import { startHarness } from '../../tests/helpers/harness';
 import { writePtpFile } from './ptp-file';
@@ -63,9 +64,9 @@ async function factItemsOf(facts: Table, file: string): Promise<Item[]> {
   const items: Item[] = [];
   const capture = { putMany: async (batch: Item[]) => void items.push(...batch) } as unknown as Table;
   const writer = new FactWriter(capture, SOURCE, version);
-  const extractor = extractorFor(version.doc_id)!;
-  for await (const record of extractor.parser(version.name).parse(fs.createReadStream(file))) {
-    for (const row of extractor.rows(record)) await writer.add(row);
+  const loader = factsFor(version.doc_id) as RowFacts;
+  for await (const record of docParser(version.doc_id, version.name)!.parse(fs.createReadStream(file))) {
+    for (const row of loader.rows(record)) await writer.add(row);
   }
   await writer.flush();
   return items;

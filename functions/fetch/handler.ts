@@ -1,3 +1,4 @@
+import '../../shared/datasets/install';
 import { buildDeps } from '../../shared/aws/deps';
 import { loadConfig } from '../../shared/config';
 import { type FetchEvent, fetchJob } from './job';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { blobKey } from '../archive/keys';
 import type { Deps } from '../deps';
 import { versionIndexPk } from '../facts/keys';
+import { factsFor } from '../facts/registry';
 import { replayRow } from '../facts/replay';
 import { type StoredFact, toStoredFact } from '../facts/store';
 import { readTimelines } from '../facts/timeline';
@@ -21,13 +22,12 @@ export interface AccuracyRun {
   mismatches: { version_id: number; line: number | null; reason: string }[];
 }
 
-/** Fact kinds whose value is the parsed row itself: every row field must come back equal. */
-const DIRECT = new Set(['hcpcs_code', 'dmepos_fee', 'mue', 'ptp', 'leie']);
-
 /** Compare a stored fact with the row its locator points at in the archived bytes. */
 export function matches(f: StoredFact, row: Record<string, unknown> | undefined): string | null {
   if (!row) return 'no row at the locator';
-  if (DIRECT.has(f.kind)) {
+  // Kinds whose value is the parsed row itself (declared with the document's facts): every row
+  // field must come back equal.
+  if (factsFor(f.doc_id)?.replayKinds?.includes(f.kind)) {
     for (const [k, v] of Object.entries(row)) {
       if (JSON.stringify(f.value[k]) !== JSON.stringify(v)) return `field ${k} differs`;
     }

@@ -3,13 +3,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
 import type { Deps } from '../deps';
-import { getSource } from '../sources/registry';
+import { getSource, SOURCES } from '../sources/registry';
 import { importFile } from './import';
 import { Archive } from './ingest';
 
 /** The repository's own fixture files in publisher layouts (never the real publisher samples). */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
-export const SAMPLE_MANIFEST = path.join(REPO_ROOT, 'tests/fixtures/publisher/manifest.json');
+
+/** The sample manifests of every registered source (each in its dataset folder). */
+export function sampleManifests(): string[] {
+  return SOURCES.flatMap((s) => (s.samples ? [path.join(REPO_ROOT, s.samples)] : []));
+}
 
 const Entry = z.object({
   source_id: z.string(),
@@ -35,26 +39,42 @@ export interface SeedOutcome {
   unregistered: number;
 }
 
+/** The entries of the manifests that exist, in chronological order (effective date, source, path). */
+export function sampleEntries(manifestPaths: readonly string[]): (z.infer<typeof Entry> & { manifest: string })[] {
+  const out: (z.infer<typeof Entry> & { manifest: string })[] = [];
+  for (const p of manifestPaths) {
+    if (!fs.existsSync(p)) continue;
+    for (const e of Manifest.parse(JSON.parse(fs.readFileSync(p, 'utf8')))) out.push({ ...e, manifest: p });
+  }
+  const key = (e: z.infer<typeof Entry>) => `${e.effective_from ?? ''}\u0000${e.source_id}\u0000${e.path}`;
+  return out.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /**
- * Import every file the sample manifest lists through the import path (origin `backfill`).
- * Idempotent twice over: ingest never duplicates bytes or versions, and a marker holding a digest
- * of the manifest and its files' sizes skips the whole pass when nothing changed since last time.
+ * Import every file the sample manifests list (by default, every registered source's, from its
+ * dataset folder) through the import path (origin `backfill`, then `live` for the days a sample
+ * was seen again). Idempotent twice over: ingest never duplicates bytes or versions, and a marker
+ * holding a digest of the manifests and their files' sizes skips the whole pass when nothing
+ * changed since last time.
  */
-export async function seedSamples(deps: Deps, manifestPath = SAMPLE_MANIFEST): Promise<SeedOutcome> {
-  if (!fs.existsSync(manifestPath))
-    return { status: 'no_manifest', files: 0, newVersions: 0, failed: [], unregistered: 0 };
-  const raw = fs.readFileSync(manifestPath);
-  const listed = Manifest.parse(JSON.parse(raw.toString('utf8')));
+export async function seedSamples(
+  deps: Deps,
+  manifestPaths: readonly string[] = sampleManifests(),
+): Promise<SeedOutcome> {
+  const present = manifestPaths.filter((p) => fs.existsSync(p));
+  if (!present.length) return { status: 'no_manifest', files: 0, newVersions: 0, failed: [], unregistered: 0 };
+  const listed = sampleEntries(present);
   const entries = listed.filter((e) => getSource(e.source_id));
   const unregistered = listed.length - entries.length;
-  const resolve = (p: string) => {
-    if (path.isAbsolute(p)) return p;
-    const fromRoot = path.resolve(REPO_ROOT, p);
-    return fs.existsSync(fromRoot) ? fromRoot : path.resolve(path.dirname(manifestPath), p);
+  const resolve = (e: { path: string; manifest: string }) => {
+    if (path.isAbsolute(e.path)) return e.path;
+    const fromRoot = path.resolve(REPO_ROOT, e.path);
+    return fs.existsSync(fromRoot) ? fromRoot : path.resolve(path.dirname(e.manifest), e.path);
   };
-  const digest = createHash('sha256').update(raw);
+  const digest = createHash('sha256');
+  for (const p of present) digest.update(fs.readFileSync(p));
   for (const e of entries)
-    digest.update(`${e.path}\0${fs.statSync(resolve(e.path), { throwIfNoEntry: false })?.size ?? -1}\0`);
+    digest.update(`${e.path}\0${fs.statSync(resolve(e), { throwIfNoEntry: false })?.size ?? -1}\0`);
   const fingerprint = digest.digest('hex');
   const marker = await deps.tables.archive.get(SEED_KEY, { consistent: true });
   if (marker?.fingerprint === fingerprint)
@@ -70,7 +90,7 @@ export async function seedSamples(deps: Deps, manifestPath = SAMPLE_MANIFEST): P
       for (const [i, observedAt] of times.entries()) {
         const r = await importFile(archive, {
           sourceId: e.source_id,
-          file: resolve(e.path),
+          file: resolve(e),
           publisherVersion: e.publisher_version ?? undefined,
           effectiveFrom: e.effective_from ?? undefined,
           effectiveTo: e.effective_to ?? undefined,

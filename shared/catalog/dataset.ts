@@ -72,6 +72,8 @@ export interface CatalogDataset<R extends Located = Located> {
    * lapse (an NPI and its registered names), read as loaded whatever their age.
    */
   freshness?: 'cadence' | 'identity';
+  /** Load order among datasets, lower first (default 1): a dataset others resolve through loads first. */
+  loadPriority?: number;
 }
 
 /** Erases the row type so datasets of different rows sit in one list. */

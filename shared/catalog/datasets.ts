@@ -1,18 +1,28 @@
-import { federalExclusionsDataset } from '../exclusions/federal-dataset';
-import { stateExclusionsDataset } from '../state-exclusions/dataset';
 import type { CatalogDataset } from './dataset';
-import { nppesDataset } from './nppes/dataset';
 
 /**
- * Every catalog dataset, in load order (the provider registry first: exclusion screening resolves
- * NPIs through it). syncCatalog loads them all; each is declared beside its domain.
+ * Every installed catalog dataset, in load order (installed once per process by the composition
+ * root, shared/datasets/install.ts, from the generated list of dataset folders: the catalog engine
+ * never imports a dataset). A live view, filled by `installDatasets`.
  */
-export const CATALOG_DATASETS: readonly CatalogDataset[] = [
-  nppesDataset,
-  federalExclusionsDataset,
-  stateExclusionsDataset,
-];
+const installed: CatalogDataset[] = [];
+export const CATALOG_DATASETS: readonly CatalogDataset[] = installed;
+
+/**
+ * Install the datasets. The same dataset object offered by several folders (the state exclusion
+ * lists contribute to one dataset) is installed once; two different datasets with one id are an error.
+ */
+export function installDatasets(list: readonly CatalogDataset[]): void {
+  const byId = new Map<string, CatalogDataset>();
+  for (const d of list) {
+    const seen = byId.get(d.id);
+    if (seen && seen !== d) throw new Error(`catalog: two datasets declare the id ${d.id}`);
+    byId.set(d.id, d);
+  }
+  const ordered = [...byId.values()].sort((a, b) => (a.loadPriority ?? 1) - (b.loadPriority ?? 1));
+  installed.splice(0, installed.length, ...ordered);
+}
 
 export function getDataset(id: string): CatalogDataset | undefined {
-  return CATALOG_DATASETS.find((d) => d.id === id);
+  return installed.find((d) => d.id === id);
 }

@@ -1,10 +1,10 @@
 import { blobKey, padVersion } from '../archive/keys';
 import type { Deps } from '../deps';
 import { CHANGES_PK } from '../feed/change-record';
-import { extractorFor } from './extractors';
+import { docParser } from '../sources/registry';
 import { loadedKey } from './keys';
 import { factsLoaderVersion, hasLoader } from './loader-version';
-import { isMcdCodeList, loadMcdCodeList } from './mcd';
+import { factsFor, isCustom } from './registry';
 import { FactWriter } from './store';
 import { markLoaded, type Timeline, type TimelineVersion } from './timeline';
 
@@ -44,13 +44,15 @@ export async function loadVersion(
   }
 
   const writer = new FactWriter(deps.tables.facts, sourceId, v);
-  if (isMcdCodeList(v.doc_id)) {
-    await loadMcdCodeList(deps, writer, v, timeline);
+  const facts = factsFor(v.doc_id)!;
+  if (isCustom(facts)) {
+    await facts.load(deps, writer, v, timeline);
   } else {
-    const extractor = extractorFor(v.doc_id)!;
+    const parser = docParser(v.doc_id, v.name);
+    if (!parser) throw new Error(`no layout reads ${v.name} (${v.doc_id})`);
     const stream = await deps.blobs.get(blobKey(v.sha256));
-    for await (const record of extractor.parser(v.name).parse(stream, { fileName: v.name })) {
-      for (const row of extractor.rows(record)) await writer.add(row);
+    for await (const record of parser.parse(stream, { fileName: v.name })) {
+      for (const row of facts.rows(record)) await writer.add(row);
     }
   }
   await writer.flush();

@@ -1,6 +1,6 @@
 import type { Item, Table } from '../storage/table';
-import type { FactRow } from './extractors';
 import { factSk, keyPk, pad9, versionIndexPk } from './keys';
+import type { FactRow } from './registry';
 import type { RowRef } from './related';
 import type { TimelineVersion } from './timeline';
 

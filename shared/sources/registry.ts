@@ -1,11 +1,3 @@
-import { cmsDmeposFeeSchedule } from './decl/cms-dmepos-fee-schedule';
-import { cmsHcpcsLevel2 } from './decl/cms-hcpcs-level2';
-import { cmsMcd } from './decl/cms-mcd';
-import { cmsNcciMue, cmsNcciPtp } from './decl/cms-ncci';
-import { medicaidNadac } from './decl/medicaid-nadac';
-import { nppes } from './decl/nppes';
-import { oigLeie } from './decl/oig-leie';
-import { STATE_EXCLUSION_SOURCES } from './decl/state-exclusions';
 import type { DocDecl, FileContext, SourceDecl, VersionReading } from './types';
 
 export type {
@@ -22,24 +14,18 @@ export type {
 } from './types';
 
 /**
- * The source registry. Adding a source is one declaration (a `SourceDecl`, usually in
- * ./decl/<source_id>.ts) plus one entry in this list; later sources take the folder name used in
- * the publisher sample folder as their source_id (e.g. `nppes`, `state_exclusions_ca`).
+ * The source registry: every registered source declaration, installed once per process by the
+ * composition root (`shared/datasets/install.ts`, imported by the Lambda entries, `npm start`, the
+ * CLIs and the test setup) from the generated list of dataset folders. The engine (archive,
+ * catalog, facts) reads sources only through this module and never imports a dataset folder.
  *
- * Invariants checked at load (`validateRegistry`): source ids are unique snake_case, doc ids are
+ * Invariants checked at install (`validateRegistry`): source ids are unique snake_case, doc ids are
  * `<prefix>:<number>` and unique across all sources, and one prefix belongs to one source.
  */
-export const SOURCES: readonly SourceDecl[] = [
-  cmsHcpcsLevel2,
-  cmsDmeposFeeSchedule,
-  cmsNcciMue,
-  cmsNcciPtp,
-  cmsMcd,
-  medicaidNadac,
-  oigLeie,
-  nppes,
-  ...STATE_EXCLUSION_SOURCES,
-];
+const registered: SourceDecl[] = [];
+
+/** Every installed source, in installation order (a live view: filled by `installSources`). */
+export const SOURCES: readonly SourceDecl[] = registered;
 
 export const SOURCE_ID_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 export const DOC_ID_PATTERN = /^[a-z][a-z0-9_]{0,31}:[1-9]\d{0,8}$/;
@@ -69,10 +55,19 @@ export function validateRegistry(sources: readonly SourceDecl[]): void {
   }
 }
 
-validateRegistry(SOURCES);
-for (const s of SOURCES) {
-  byId.set(s.sourceId, s);
-  for (const d of s.docs) docs.set(d.docId, { source: s, doc: d });
+/**
+ * Install the source declarations (idempotent for the same list; a second, different list replaces
+ * the first). Throws on a malformed or duplicate declaration, so a bad folder fails at start-up.
+ */
+export function installSources(list: readonly SourceDecl[]): void {
+  validateRegistry(list);
+  registered.splice(0, registered.length, ...list);
+  byId.clear();
+  docs.clear();
+  for (const s of list) {
+    byId.set(s.sourceId, s);
+    for (const d of s.docs) docs.set(d.docId, { source: s, doc: d });
+  }
 }
 
 export function getSource(sourceId: string): SourceDecl | undefined {
@@ -82,6 +77,23 @@ export function getSource(sourceId: string): SourceDecl | undefined {
 /** The declared document for a doc id (whether or not any version is archived yet). */
 export function getDocDecl(docId: string): { source: SourceDecl; doc: DocDecl } | undefined {
   return docs.get(docId);
+}
+
+/** The parser that reads a file of a document (its declaration's `parser`), if any layout does. */
+export function docParser(docId: string, fileName: string) {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  return docs.get(docId)?.doc.parser?.(base);
+}
+
+/**
+ * The parser for a file of a source, by its base name: the parser of the first document of the
+ * source whose pattern matches it; undefined for files no layout reads (readmes, PDFs, format
+ * copies) or a source not registered.
+ */
+export function parserFor(sourceId: string, fileName: string) {
+  const base = fileName.replace(/^.*[\\/]/, '');
+  const doc = byId.get(sourceId)?.docs.find((d) => d.match.test(base));
+  return doc?.parser?.(base);
 }
 
 /** Sort key that orders doc ids by prefix then number ("mcd:2" before "mcd:10"). */

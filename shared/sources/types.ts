@@ -5,6 +5,8 @@
  * label and effective window are read. Declarations are plain data plus pure functions, so the
  * registry is usable from the API, the fetcher, the CLI and tests alike.
  */
+import type { Located, PublisherParser } from '../publishers/common/types';
+
 export type Cadence = 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'annual';
 
 /** Either a publishing rhythm, or `exempt` with the reason it has none (spec: States, rule 1). */
@@ -101,6 +103,12 @@ export interface DocDecl {
   match: RegExp;
   /** Read the version label and window; defaults to the source's reader. */
   readVersion?: (f: FileContext) => VersionReading;
+  /**
+   * The parser that reads a file of this document (by its base name), or undefined when no layout
+   * reads it yet (archived, reported as not loaded). The one place a file's parser is chosen: the
+   * warrant facts, the catalog rows and every receipt replay read the file with it.
+   */
+  parser?: (fileName: string) => PublisherParser<Located> | undefined;
 }
 
 export interface SourceDecl {
@@ -131,6 +139,11 @@ export interface SourceDecl {
   formatRank?: (name: string) => number;
   /** The reissue order a file name states, higher is later (see AsOfPolicy.reissueRank). */
   reissueRank?: (name: string) => number;
+  /**
+   * The source's sample files in the publisher's own layout: a manifest (path from the repository
+   * root) in its dataset folder, archived by `npm start` and the tests (shared/archive/seed.ts).
+   */
+  samples?: string;
   /** Which method the source's reader uses, for the sources endpoint. */
   versionMethod: VersionMethod;
   /** The default version reader for this source's documents. */

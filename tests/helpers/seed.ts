@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Archive } from '../../shared/archive/ingest';
+import { sampleEntries, sampleManifests } from '../../shared/archive/seed';
 import { syncCatalog } from '../../shared/catalog/sync';
 import type { Deps } from '../../shared/deps';
 import { syncFacts } from '../../shared/facts/pipeline';
@@ -19,10 +20,9 @@ export interface ManifestEntry {
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/** Every registered source's sample entries (from their dataset folders), in chronological order. */
 export function fixtureManifest(): ManifestEntry[] {
-  return JSON.parse(
-    fs.readFileSync(path.join(ROOT, 'tests/fixtures/publisher/manifest.json'), 'utf8'),
-  ) as ManifestEntry[];
+  return sampleEntries(sampleManifests()).map(({ manifest: _m, ...e }) => e as ManifestEntry);
 }
 
 /**

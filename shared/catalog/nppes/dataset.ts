@@ -69,6 +69,8 @@ export const nppesDataset = defineDataset<RegistryProvider>({
   // Read to turn an NPI into the names lists are matched on: an NPI and its names do not lapse
   // with the weekly cadence, so the registry answers as loaded, whatever its age.
   freshness: 'identity',
+  // Exclusion screening resolves NPIs through the registry: it loads before the lists.
+  loadPriority: 0,
   docs: [
     { sourceId: 'nppes', docId: 'nppes:1', mode: 'snapshot' },
     { sourceId: 'nppes', docId: 'nppes:2', mode: 'supplement' },

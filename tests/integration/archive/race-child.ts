@@ -1,3 +1,4 @@
+import '../../../shared/datasets/install';
 /**
  * A second process for the race test: ingests the given files into the archive named by the
  * environment (the parent's engines and table), starting at an agreed instant so both processes

@@ -24,7 +24,8 @@ export function manualClock(iso: string) {
  */
 export function change(versionId: number, observedFrom: string, over: Partial<ChangeRecord> = {}): ChangeRecord {
   return {
-    doc_id: `mue:${versionId}`,
+    // One of the three MUE tables (real doc ids: a document's facts loader is declared by its id).
+    doc_id: `mue:${(versionId % 3) + 1}`,
     source_id: 'cms_ncci_mue',
     title: `Document ${versionId}`,
     publisher_version: '2025Q1',
@@ -36,7 +37,7 @@ export function change(versionId: number, observedFrom: string, over: Partial<Ch
     sha256: createHash('sha256').update(String(versionId)).digest('hex'),
     affected_codes: [],
     affected_codes_status: 'mapped',
-    versions_url: `http://localhost:8787/v1/archive/docs/mue:${versionId}/versions`,
+    versions_url: `http://localhost:8787/v1/archive/docs/mue:${(versionId % 3) + 1}/versions`,
     ...over,
   };
 }
