@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { codesInFile, findByLocator, parserFor } from '../../../shared/publishers';
 import { fixtureManifest } from '../../helpers/seed';
-import { collect, FIXTURES } from './helpers';
+import { collect } from './helpers';
 
 interface Entry {
   source_id: string;
