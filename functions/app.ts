@@ -1,6 +1,6 @@
 import '../shared/datasets/install';
+import { buildApp } from '../shared/app/build';
 import type { Deps } from '../shared/deps';
-import { buildApp } from '../shared/http/app';
 import { ALL_GROUPS } from './groups';
 
 /** Every group in one app: the local server and in-process tests use this. */

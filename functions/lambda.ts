@@ -1,8 +1,9 @@
 import '../shared/datasets/install';
 import { handle } from 'hono/aws-lambda';
+import { buildApp } from '../shared/app/build';
 import { buildDeps } from '../shared/aws/deps';
 import { loadConfig } from '../shared/config';
-import { buildApp, type RouteGroup } from '../shared/http/app';
+import type { RouteGroup } from '../shared/http/app';
 
 /** A Lambda entry for one endpoint group: config parsed once, adapters built once per container. */
 export function lambdaHandler(group: RouteGroup) {

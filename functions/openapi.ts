@@ -1,7 +1,7 @@
+import { buildApp } from '../shared/app/build';
 import { annotateSecurity } from '../shared/auth/contract-security';
 import { buildDeps } from '../shared/aws/deps';
 import { parseConfig } from '../shared/config';
-import { buildApp } from '../shared/http/app';
 import { createLogger } from '../shared/log';
 import { ALL_GROUPS } from './groups';
 

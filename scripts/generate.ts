@@ -2,10 +2,20 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * `npm run generate`: writes the files derived from the dataset folders. Today: the list of
- * dataset folders (shared/datasets/index.generated.ts), which is the only list of sources: the
- * composition root installs it (shared/datasets/install.ts). `--check` writes nothing and exits 1,
- * naming the stale file, when a generated file differs from what it would write.
+ * `npm run generate`: writes every file derived from the code, in dependency order:
+ *
+ * 1. shared/datasets/index.generated.ts: the list of dataset folders, the only list of sources
+ *    (installed by the composition root, shared/datasets/install.ts);
+ * 2. contract/openapi.json and infra/routes.generated.json: the published contract and the route
+ *    map of the API stack, from the routes;
+ * 3. infra/sources.generated.json: the sources the jobs stack schedules, from the registry;
+ * 4. the typed client's generated files (contract/client/src), from the contract;
+ * 5. contract/REPORT.md: the contract's coverage of the specification (needs ../shared/seeds;
+ *    said and skipped when absent).
+ *
+ * `--check` writes nothing and exits 1 naming every stale file: `npm test` runs it, in place of a
+ * staleness test per file. The step of the list runs before anything imports the registry, so a
+ * new folder is installed in the same run.
  */
 const ROOT = path.resolve(__dirname, '..');
 const DATASETS = path.join(ROOT, 'shared/datasets');
@@ -35,22 +45,80 @@ export function moduleList(folders: readonly string[]): string {
   ].join('\n');
 }
 
-function main(argv: string[]): number {
-  const check = argv.includes('--check');
-  const outputs: [string, string][] = [[LIST, moduleList(datasetFolders())]];
-  let stale = 0;
+interface Outcome {
+  stale: string[];
+  notes: string[];
+}
+
+/** Write (or, checking, compare) each output; returns the stale ones. */
+function settle(outputs: readonly [string, string][], check: boolean, out: Outcome): void {
   for (const [file, text] of outputs) {
     const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
     if (current === text) continue;
-    if (check) {
-      stale++;
-      process.stderr.write(`${path.relative(ROOT, file)} is stale: run npm run generate and commit it.\n`);
-    } else {
+    const rel = path.relative(ROOT, file);
+    if (check) out.stale.push(rel);
+    else {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, text);
-      process.stdout.write(`wrote ${path.relative(ROOT, file)}\n`);
+      out.notes.push(`wrote ${rel}`);
     }
   }
-  return stale ? 1 : 0;
 }
 
-if (require.main === module) process.exit(main(process.argv.slice(2)));
+export async function generate(check: boolean): Promise<Outcome> {
+  const out: Outcome = { stale: [], notes: [] };
+  settle([[LIST, moduleList(datasetFolders())]], check, out);
+  // Only now load what reads the registry (the list above is what it installs).
+  require('../shared/datasets/install');
+  const { buildContract, buildRouteMap, GENERATED_MARK, renderJson } =
+    require('../functions/openapi') as typeof import('../functions/openapi');
+  const { renderSourcesManifest, SOURCES_MANIFEST } =
+    require('./sources-manifest') as typeof import('./sources-manifest');
+  settle(
+    [
+      [path.join(ROOT, 'contract/openapi.json'), renderJson(buildContract())],
+      [
+        path.join(ROOT, 'infra/routes.generated.json'),
+        renderJson({ 'x-generated': GENERATED_MARK, routes: buildRouteMap() }),
+      ],
+      [SOURCES_MANIFEST, renderSourcesManifest()],
+    ],
+    check,
+    out,
+  );
+  // The client follows the contract just written (openapi-typescript is loaded in this process).
+  const { buildClientOutputs, staleFiles, strayVendorFiles } = require('./client-gen') as typeof import('./client-gen');
+  const client = await buildClientOutputs();
+  if (check) {
+    out.stale.push(...staleFiles(client), ...strayVendorFiles(client).map((f) => path.relative(ROOT, f)));
+  } else {
+    settle(client, false, out);
+    for (const stray of strayVendorFiles(client)) {
+      fs.rmSync(stray);
+      out.notes.push(`removed ${path.relative(ROOT, stray)}`);
+    }
+  }
+  const seeds = path.resolve(ROOT, '../shared/seeds');
+  if (fs.existsSync(seeds)) {
+    const { buildReport } = require('./contract-report/report') as typeof import('./contract-report/report');
+    settle([[path.join(ROOT, 'contract/REPORT.md'), await buildReport(ROOT, seeds)]], check, out);
+  } else {
+    out.notes.push(`contract/REPORT.md not checked: the specification's documents (${seeds}) are not on this machine`);
+  }
+  return out;
+}
+
+if (require.main === module) {
+  const check = process.argv.includes('--check');
+  generate(check).then(
+    ({ stale, notes }) => {
+      for (const n of notes) process.stdout.write(`${n}\n`);
+      for (const s of stale) process.stderr.write(`${s} is stale: run npm run generate and commit it.\n`);
+      process.exit(stale.length ? 1 : 0);
+    },
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+      process.exit(1);
+    },
+  );
+}

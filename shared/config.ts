@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(60_000),
   FETCH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   FETCH_ACCEPT_LICENSE_GATES: boolish.default(false),
+  FETCH_CONTACT: z.email('an e-mail address the publisher can write to').optional(),
+  SOCRATA_APP_TOKEN: z.string().min(1).optional(),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   WEBHOOK_SECRET_KEY: z
     .string()
@@ -106,6 +108,13 @@ export interface Config {
     readonly maxAttempts: number;
     /** Follow links behind publisher license click-throughs (the operator accepted their terms). */
     readonly acceptLicenseGates: boolean;
+    /**
+     * The operator's contact address, declared in the User-Agent of JSON API requests (SEC EDGAR
+     * refuses requests without one; json_api sources with `sec_edgar` paging fail until it is set).
+     */
+    readonly contact?: string;
+    /** Socrata application token, sent as `X-App-Token` by `offset` paging that asks for it (never logged). */
+    readonly socrataAppToken?: string;
   };
   /** Webhook delivery: parallel deliveries per run; optional key encrypting signing secrets at rest. */
   readonly webhooks: { readonly concurrency: number; readonly secretKey?: string };
@@ -184,6 +193,8 @@ export function parseConfig(env: Env): Config {
       timeoutMs: e.FETCH_TIMEOUT_MS,
       maxAttempts: e.FETCH_MAX_ATTEMPTS,
       acceptLicenseGates: e.FETCH_ACCEPT_LICENSE_GATES,
+      contact: e.FETCH_CONTACT,
+      socrataAppToken: e.SOCRATA_APP_TOKEN,
     },
     webhooks: { concurrency: e.WEBHOOK_CONCURRENCY, secretKey: e.WEBHOOK_SECRET_KEY },
   };

@@ -3,7 +3,7 @@ import { Rng } from '../../tests/reliability/helpers/prng';
 
 /**
  * A synthetic NCCI PTP practitioner file in the publisher's own layout (see
- * /work/shared/data/publisher/cms_ncci_ptp/ccipra-v322r0-f1.TXT and shared/publishers/ncci-ptp/ptp.ts):
+ * /work/shared/data/publisher/cms_ncci_ptp/ccipra-v322r0-f1.TXT and shared/datasets/cms_ncci_ptp/ptp.ts):
  * windows-1252 text, CRLF, tab-delimited; a copyright line, a title line, the header wrapped over
  * four lines, then edits grouped by column 1. Rows are drawn from a seeded generator,
  * so the same row count always gives the same bytes (and the same sha256).

@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { Archive } from '../../shared/archive/ingest';
 import { buildDeps } from '../../shared/aws/deps';
 import { type Env, parseConfig } from '../../shared/config';
+import { ptpParser } from '../../shared/datasets/cms_ncci_ptp/ptp';
 import { createLogger } from '../../shared/log';
-import { ptpParser } from '../../shared/publishers/ncci-ptp/ptp';
 import { vmKib } from './rss';
 
 /**

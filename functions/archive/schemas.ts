@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { AS_OF_RULES, GAP_REASONS } from '../../shared/archive/as-of';
+import { ChangeRecordSchema } from '../../shared/archive/change-record';
 import { ORIGINS } from '../../shared/archive/ingest-types';
-import { ChangeRecordSchema } from '../../shared/feed/change-record';
+import { RequestProvenanceSchema } from '../../shared/archive/request-provenance';
 import { PageQuery } from '../../shared/http/paging';
 import { DateString } from '../../shared/http/schemas';
 import { CADENCES } from '../../shared/sources/freshness';
@@ -71,7 +72,16 @@ export const ArchiveSource = z
     exempt_reason: Nullable,
     accuracy_class: z.enum(ACCURACY_CLASSES),
     registered_on: z.string().openapi({ format: 'date' }),
-    urls: z.array(z.object({ url: z.string(), kind: z.enum(['file', 'listing']), note: Nullable })),
+    urls: z.array(
+      z.object({
+        url: z.string(),
+        kind: z.enum(['file', 'listing', 'json_api']).openapi({
+          description:
+            'file: archived as served; listing: an HTML page whose links are followed; json_api: a JSON API read page by page, each page archived with its request.',
+        }),
+        note: Nullable,
+      }),
+    ),
     version_method: z.enum(VERSION_METHODS),
     documents: z.array(z.object({ doc_id: z.string(), title: z.string() })),
     archive_file_count: z.number().int(),
@@ -201,6 +211,7 @@ export const ArchiveFile = z
     parent_sha256: Nullable,
     is_zip: z.boolean(),
     member_count: z.number().int().nullable(),
+    request: z.union([RequestProvenanceSchema, z.null()]),
     members: z.array(Member).openapi({ description: 'Zip members (first 1000), in archive order.' }),
     license: Nullable,
     text_url: z.string(),

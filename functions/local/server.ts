@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { buildStartingApp } from '../../shared/app/build';
 import { ensureStorage } from '../../shared/aws/bootstrap';
 import { buildDeps } from '../../shared/aws/deps';
 import type { Config } from '../../shared/config';
 import type { Deps } from '../../shared/deps';
-import { buildStartingApp } from '../../shared/http/app';
 import { type Engines, startEngines } from '../../shared/local/engines';
 import { advertiseEngines, findLiveEngines, withdrawEngines } from '../../shared/local/lock';
 import { buildFullApp } from '../app';

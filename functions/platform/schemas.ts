@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { RunRecordSchema } from '../../shared/archive/runs';
 import { pageOf } from '../../shared/http/paging';
-import { LoadAttemptSchema } from '../../shared/platform/load-history';
+import { LoadAttemptSchema } from '../../shared/loads/history';
 import { CADENCES } from '../../shared/sources/freshness';
 import { SOURCE_ID_PATTERN } from '../../shared/sources/registry';
 

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import type { Deps } from '../deps';
 import { blobKey, fileKey, memberKey, sourceFileKey, sourceFilesIndex } from './keys';
 import type { PreparedFile } from './prepare';
+import type { RequestProvenance } from './request-provenance';
 
 /** Bodies up to this size are read into memory for a single PUT; larger ones stream (multipart). */
 const SINGLE_PUT_BYTES = 8 * 1024 * 1024;
@@ -13,6 +14,7 @@ export interface FileFacts {
   origin: string;
   runId?: string;
   sourceUrl?: string;
+  request?: RequestProvenance;
 }
 
 /**
@@ -65,6 +67,7 @@ export async function putFileMeta(deps: Deps, f: PreparedFile, facts: FileFacts)
       member_count: f.isZip ? f.members.length : null,
       run_id: facts.runId ?? null,
       source_url: facts.sourceUrl ?? null,
+      request: facts.request ?? null,
     },
     { ifAbsent: true },
   );

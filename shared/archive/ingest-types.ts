@@ -1,4 +1,5 @@
 import type { AsOfRule, TimelineKind } from './as-of';
+import type { RequestProvenance } from './request-provenance';
 
 /**
  * The ingest contract shared by the fetcher (shared/archive/fetch/), the import CLI
@@ -37,6 +38,8 @@ export interface IngestInput {
   /** The fetch run that produced the file, if any. */
   runId?: string;
   sourceUrl?: string;
+  /** The API request the file answered (a JSON API page), recorded on the top file's item. */
+  request?: RequestProvenance;
   /** Called with bytes read so far (spooling and member extraction), for progress output. */
   onProgress?: (bytes: number) => void;
 }

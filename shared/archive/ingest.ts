@@ -61,6 +61,7 @@ export class Archive {
           origin,
           runId: input.runId,
           sourceUrl: input.sourceUrl,
+          request: f.parent ? undefined : input.request,
         };
         const newFile = await putFileMeta(this.deps, f, facts);
         await ensureText(this.deps, f, facts.contentType, observedAt);

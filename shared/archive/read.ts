@@ -4,6 +4,7 @@ import { type Page, type PageParams, pageArray, pageTable } from '../http/paging
 import { getSource, SOURCES } from '../sources/registry';
 import type { SourceDecl } from '../sources/types';
 import { blobKey, docsIndex, fileKey, MEMBER_PREFIX, sourceFileKey, sourceFilesIndex, TEXT_PREFIX } from './keys';
+import { readProvenance } from './request-provenance';
 import { documentExists, loadVersions, resolveAsOf } from './resolve';
 import type { VersionRecord } from './version-record';
 
@@ -139,6 +140,7 @@ export class ArchiveQueries {
       parent_sha256: (item.parent_sha256 as string | null) ?? null,
       is_zip: Boolean(item.is_zip),
       member_count: (item.member_count as number | null) ?? null,
+      request: readProvenance(item.request),
       members: members.items.map((m) => ({
         sha256: String(m.sha256),
         name: String(m.name),

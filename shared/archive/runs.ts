@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { PageParams } from '../http/paging';
 import { pageTable } from '../http/paging';
 import type { Table } from '../storage/table';
+import { type RunPage, RunPageSchema } from './request-provenance';
 
 /**
  * Fetch-run records (point 5 of the archive issue). Storage in the archive table: pk `RUNS`,
@@ -34,6 +35,10 @@ export const RunRecordSchema = z
     notes: z.array(RunErrorSchema).default([]).openapi({
       description:
         'What the operator should know that is not a failure: the as-of rule that will decide each new version (publisher_effective_window or first_observed), documents that now mix windowed and observed versions, files that matched no document of the source. Bounded: past a cap the rest are counted in one entry.',
+    }),
+    pages: z.array(RunPageSchema).default([]).openapi({
+      description:
+        'The JSON API pages this run archived, each with its request (URL with its query, page, cursor, next cursor). Bounded: past 100 the rest are counted in the notes.',
     }),
   })
   .openapi('ArchiveRun');
@@ -70,6 +75,7 @@ function toRun(item: Record<string, unknown>): RunRecord {
     version_ids: ((item.version_ids as number[] | undefined) ?? []).map(Number),
     errors: (item.errors as RunRecord['errors'] | undefined) ?? [],
     notes: (item.notes as RunRecord['notes'] | undefined) ?? [],
+    pages: (item.pages as RunPage[] | undefined) ?? [],
   };
 }
 

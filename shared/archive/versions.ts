@@ -1,7 +1,6 @@
 import type { Deps } from '../deps';
-import { CHANGES_PK, type ChangeRecord, changeSortKey } from '../feed/change-record';
-import { initialCodesStatus } from '../feed/codes-status';
 import type { Table } from '../storage/table';
+import { CHANGES_PK, type ChangeRecord, changeSortKey, initialCodesStatus } from './change-record';
 import {
   docKey,
   docSortKey,
@@ -82,7 +81,7 @@ export async function recordSeen(table: Table, docId: string, versionId: number,
   });
 }
 
-/** The change record of a version, exactly the fields of shared/feed/change-record.ts. */
+/** The change record of a version, exactly the fields of ./change-record.ts. */
 export function changeRecordOf(deps: Deps, v: VersionRecord): ChangeRecord {
   return {
     doc_id: v.doc_id,

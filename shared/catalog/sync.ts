@@ -1,7 +1,7 @@
 import { loadVersions } from '../archive/resolve';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
-import { trackLoad } from '../platform/load-history';
+import { trackLoad } from '../loads/history';
 import { type CatalogDataset, sourcesOf } from './dataset';
 import { CATALOG_DATASETS } from './datasets';
 import { releaseLoadLease, takeLoadLease } from './lease';

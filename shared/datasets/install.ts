@@ -10,8 +10,12 @@ import type { SourceModule } from './module';
  * Lambda entries, `npm start`, the CLIs, the bench and the test setup; no engine module imports it.
  */
 export function installModules(modules: readonly SourceModule[]): void {
-  installSources(modules.map((m) => m.source));
-  installFacts(modules.flatMap((m) => Object.entries(m.facts ?? {})));
+  const facts = modules.flatMap((m) => Object.entries(m.facts ?? {}));
+  installSources(
+    modules.map((m) => m.source),
+    facts.map(([docId]) => docId),
+  );
+  installFacts(facts);
   installDatasets(modules.flatMap((m) => m.datasets ?? []));
 }
 

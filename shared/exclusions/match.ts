@@ -1,4 +1,4 @@
-import type { RegistryProvider } from '../catalog/nppes/dataset';
+import type { RegistryProvider } from '../providers/record';
 import { organizationKey, personKey } from './names';
 import type { ExclusionRecord } from './record';
 

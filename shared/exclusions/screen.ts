@@ -1,11 +1,10 @@
 import { lookupMany } from '../catalog/lookup';
-import type { RegistryProvider } from '../catalog/nppes/dataset';
-import { type ResolvedProvider, resolveNpis } from '../catalog/nppes/resolve';
 import { distinctVersions, rowSourceOf } from '../catalog/provenance';
 import { type DatasetView, emptyView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
-import { stateExclusionsDataset } from '../state-exclusions/dataset';
-import { federalExclusionsDataset } from './federal-dataset';
+import type { RegistryProvider } from '../providers/record';
+import { type ResolvedProvider, resolveNpis } from '../providers/resolve';
+import { exclusionDataset, FEDERAL_EXCLUSIONS, STATE_EXCLUSIONS } from './datasets';
 import { type Candidate, hitsOf, recordOf } from './hits';
 import { METHOD_RANK, matchByName, matchByNpi, type Subject, type SubjectInput, subjectOf } from './match';
 import type { ExclusionHit, ProviderSummary } from './schemas';
@@ -43,9 +42,11 @@ export async function screen(
   opts: { federal?: boolean; state?: boolean } = {},
 ): Promise<ScreenOutcome> {
   const npis = inputs.map((i) => i.npi).filter((n): n is string => !!n);
+  const federalDataset = exclusionDataset(FEDERAL_EXCLUSIONS);
+  const stateDataset = exclusionDataset(STATE_EXCLUSIONS);
   const [federal, state, resolved] = await Promise.all([
-    opts.federal === false ? emptyView(federalExclusionsDataset, asOf) : viewOf(deps, federalExclusionsDataset, asOf),
-    opts.state === false ? emptyView(stateExclusionsDataset, asOf) : viewOf(deps, stateExclusionsDataset, asOf),
+    opts.federal === false ? emptyView(federalDataset, asOf) : viewOf(deps, federalDataset, asOf),
+    opts.state === false ? emptyView(stateDataset, asOf) : viewOf(deps, stateDataset, asOf),
     npis.length ? resolveNpis(deps, npis) : null,
   ]);
   const providers = resolved?.providers ?? new Map<string, ResolvedProvider>();

@@ -1,12 +1,17 @@
-import { sourcesOf } from '../catalog/dataset';
 import { listVersion, rowsWithToken } from '../catalog/list';
 import { type DatasetView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { ValidationError } from '../http/errors';
 import { type Page, type PageParams, pageArray } from '../http/paging';
-import { stateExclusionsDataset, stateOfSource } from '../state-exclusions/dataset';
 import { exclusionTokens } from './dataset-parts';
-import { federalExclusionsDataset } from './federal-dataset';
+import {
+  exclusionDataset,
+  FEDERAL_EXCLUSIONS,
+  STATE_EXCLUSIONS,
+  stateOfSource,
+  stateSourceId,
+  stateSources,
+} from './datasets';
 import { type Candidate, recordOf, rowsOf } from './hits';
 import { searchTokens } from './names';
 import type { ExclusionRow } from './schemas';
@@ -32,17 +37,19 @@ export interface SearchQuery {
  * `state` is the list's state for state lists and the address state for the federal list.
  */
 export async function searchExclusions(deps: Deps, q: SearchQuery, p: PageParams) {
-  const sources = sourcesOf(stateExclusionsDataset).filter((s) => !q.state || stateOfSource(s) === q.state);
+  const sources = stateSources()
+    .map((s) => s.sourceId)
+    .filter((s) => !q.state || stateOfSource(s) === q.state);
   const views: DatasetView[] = await Promise.all([
-    ...(q.lists !== 'state' ? [viewOf(deps, federalExclusionsDataset, q.as_of)] : []),
-    ...(q.lists !== 'federal' ? [viewOf(deps, stateExclusionsDataset, q.as_of, sources)] : []),
+    ...(q.lists !== 'state' ? [viewOf(deps, exclusionDataset(FEDERAL_EXCLUSIONS), q.as_of)] : []),
+    ...(q.lists !== 'federal' ? [viewOf(deps, exclusionDataset(STATE_EXCLUSIONS), q.as_of, sources)] : []),
   ]);
   const page = q.name ? await byName(deps, views, q, p) : await byState(deps, views, q, p);
   const used = new Set(page.items.flatMap((r) => [r.source, ...r.also_in].map((s) => s.version_id)));
   const unlisted =
     q.state &&
     q.lists !== 'federal' &&
-    !views.some((v) => v.inForce.sources.length && v.dataset === stateExclusionsDataset);
+    !views.some((v) => v.inForce.sources.length && v.dataset.id === STATE_EXCLUSIONS);
   return {
     as_of: q.as_of,
     ...page,
@@ -52,7 +59,7 @@ export async function searchExclusions(deps: Deps, q: SearchQuery, p: PageParams
       ...(unlisted
         ? [
             {
-              source_id: `state_exclusions_${q.state!.toLowerCase()}`,
+              source_id: stateSourceId(q.state!),
               doc_id: null,
               reason: 'not_archived' as const,
               detail: `No list of ${q.state} is registered.`,

@@ -1,6 +1,6 @@
+import { CHANGES_PK } from '../archive/change-record';
 import { blobKey, padVersion } from '../archive/keys';
 import type { Deps } from '../deps';
-import { CHANGES_PK } from '../feed/change-record';
 import { docParser } from '../sources/registry';
 import { loadedKey } from './keys';
 import { factsLoaderVersion, hasLoader } from './loader-version';

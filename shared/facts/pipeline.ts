@@ -2,7 +2,7 @@ import { loadVersions } from '../archive/resolve';
 import type { VersionRecord } from '../archive/version-record';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
-import { trackLoad } from '../platform/load-history';
+import { trackLoad } from '../loads/history';
 import { SOURCES } from '../sources/registry';
 import { hasLoader, type LoadOutcome, loadVersion } from './load-version';
 import { readTimelines, recordSeen, registerVersion, type TimelineVersion } from './timeline';

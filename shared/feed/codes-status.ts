@@ -1,16 +1,8 @@
+import { type ChangeRecord, CODES_STATUSES, type CodesStatus, initialCodesStatus } from '../archive/change-record';
 import { loadedKey } from '../facts/keys';
-import { hasLoader } from '../facts/load-version';
 import type { Table } from '../storage/table';
-import { type ChangeRecord, CODES_STATUSES, type CodesStatus } from './change-record';
 
-/**
- * The status a new change record starts with: `pending` until its version's facts load fills
- * affected_codes, or `none` when the document has no loader (no coverage mapping can ever exist,
- * so nothing may wait for one).
- */
-export function initialCodesStatus(docId: string): CodesStatus {
-  return hasLoader(docId) ? 'pending' : 'none';
-}
+export { initialCodesStatus };
 
 /**
  * The status of a stored change record. Records written before the status existed carry none:

@@ -1,6 +1,6 @@
+import { CHANGES_PK, type ChangeRecord, changeSortKey } from '../archive/change-record';
 import type { Page } from '../http/paging';
 import type { Item, QueryOptions, Table } from '../storage/table';
-import { CHANGES_PK, type ChangeRecord, changeSortKey } from './change-record';
 import { codesStatusOf } from './codes-status';
 
 /** Filters of the change feed; every one is optional and they combine with AND. */

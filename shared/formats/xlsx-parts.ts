@@ -1,5 +1,5 @@
 import { parseXml } from './xml-events';
-import { type OpenedZip, openZip, type ZipMember } from './zip';
+import { type OpenedZip, openZip, type ZipMember, type ZipSource } from './zip';
 
 /**
  * Package plumbing for SpreadsheetML (ECMA-376 Part 2, Open Packaging Conventions): part lookup
@@ -24,8 +24,9 @@ export class XlsxPackage {
     for (const m of zip.members) this.byName.set(m.name.replace(/^\/+/, '').toLowerCase(), m);
   }
 
-  static async open(bytes: Buffer, maxPartBytes: number): Promise<XlsxPackage> {
-    return new XlsxPackage(await openZip(bytes), maxPartBytes);
+  /** A package held in memory, or read by random access from a ZipSource (a file on disk). */
+  static async open(input: Buffer | ZipSource, maxPartBytes: number): Promise<XlsxPackage> {
+    return new XlsxPackage(await openZip(input), maxPartBytes);
   }
 
   part(name: string): ZipMember | undefined {

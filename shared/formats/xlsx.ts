@@ -1,6 +1,12 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { XlsxPackage } from './xlsx-parts';
 import { type Cell, readSharedStrings, type SheetRow, streamSheetRows } from './xlsx-sheet';
 import { parseXml } from './xml-events';
+import { fileZipSource, type ZipSource } from './zip';
 
 export type { Cell, SheetRow } from './xlsx-sheet';
 
@@ -63,12 +69,22 @@ export interface OpenedWorkbook {
 }
 
 /**
- * Opens an .xlsx package held in memory (the zip's central directory sits at its end) and reads
- * the workbook part and the shared-string table; worksheet rows are then streamed on demand, so a
- * reader that walks a large sheet row by row never holds the sheet. Close it when done.
+ * Opens an .xlsx package and reads its workbook part; worksheet rows are then streamed on demand,
+ * so a reader that walks a large sheet row by row never holds the sheet. What is held:
+ *
+ * - the package's compressed bytes when given as a Buffer (a zip's central directory sits at its
+ *   end, so a zip arriving as a stream cannot be read front to back). Given a ZipSource (a file on
+ *   disk: `openWorkbookFile`, or `openWorkbookStream` which spools a stream to one), nothing of
+ *   the package is held: its directory and each part are read by range as they are needed;
+ * - the shared-string table (§18.4), which any cell may reference: read once, when rows are first
+ *   asked for, and shared by every sheet's rows;
+ * - the rows of one inflated chunk of the sheet part (at most 16 KiB of XML): the part is inflated
+ *   as a stream and parsed as it arrives, and its rows are handed on chunk by chunk.
+ *
+ * Close it when done.
  */
-export async function openWorkbook(bytes: Buffer, opts: ReadWorkbookOptions = {}): Promise<OpenedWorkbook> {
-  const pkg = await XlsxPackage.open(bytes, opts.maxPartBytes ?? 512 * 1024 * 1024);
+export async function openWorkbook(input: Buffer | ZipSource, opts: ReadWorkbookOptions = {}): Promise<OpenedWorkbook> {
+  const pkg = await XlsxPackage.open(input, opts.maxPartBytes ?? 512 * 1024 * 1024);
   try {
     const rootRels = await pkg.relationships('');
     const workbookPart = rootRels.find((r) => REL_OFFICE_DOCUMENT.test(r.type))?.target ?? 'xl/workbook.xml';
@@ -82,7 +98,12 @@ export async function openWorkbook(bytes: Buffer, opts: ReadWorkbookOptions = {}
       },
     });
     const sharedPart = rels.find((r) => REL_SHARED_STRINGS.test(r.type) && !r.external)?.target;
-    const shared = sharedPart && pkg.part(sharedPart) ? await readSharedStrings(await pkg.open(sharedPart)) : [];
+    let shared: Promise<string[]> | undefined;
+    const sharedStrings = () => {
+      shared ??=
+        sharedPart && pkg.part(sharedPart) ? pkg.open(sharedPart).then(readSharedStrings) : Promise.resolve([]);
+      return shared;
+    };
     const worksheet = (s: { rid: string }) => {
       const target = rels.find((r) => r.id === s.rid && !r.external)?.target;
       // Chartsheets and dialog sheets have no cell grid.
@@ -96,12 +117,42 @@ export async function openWorkbook(bytes: Buffer, opts: ReadWorkbookOptions = {}
       async *rows(sheetIndex) {
         const s = declared[sheetIndex];
         const target = s && worksheet(s);
-        if (target) yield* streamSheetRows(await pkg.open(target), shared);
+        if (target) yield* streamSheetRows(await pkg.open(target), await sharedStrings());
       },
       close: () => pkg.close(),
     };
   } catch (err) {
     pkg.close();
+    throw err;
+  }
+}
+
+/** Opens an .xlsx file on disk by random access: the package is never read whole. */
+export function openWorkbookFile(file: string, opts: ReadWorkbookOptions = {}): Promise<OpenedWorkbook> {
+  return openWorkbook(fileZipSource(file), opts);
+}
+
+/**
+ * Opens an .xlsx package that arrives as a stream (an archived file, a download) in bounded
+ * memory: the stream is spooled to a temporary file, which is opened by random access and removed
+ * when the workbook is closed.
+ */
+export async function openWorkbookStream(input: Readable, opts: ReadWorkbookOptions = {}): Promise<OpenedWorkbook> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xlsx-'));
+  const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    const file = path.join(dir, 'workbook.xlsx');
+    await pipeline(input, fs.createWriteStream(file, { flags: 'wx' }));
+    const wb = await openWorkbookFile(file, opts);
+    return {
+      ...wb,
+      close: () => {
+        wb.close();
+        remove();
+      },
+    };
+  } catch (err) {
+    remove();
     throw err;
   }
 }

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import * as fs from 'node:fs';
+import { Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
 
 /**
@@ -34,13 +35,95 @@ export function looksLikeZip(bytes: Uint8Array): boolean {
   );
 }
 
-/** Opens a zip held in memory and reads its central directory. */
-export async function openZip(bytes: Buffer): Promise<OpenedZip> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, z) =>
-      err ? reject(err) : resolve(z),
-    ),
-  );
+/**
+ * Random access to zip bytes that are not held in memory, such as a file on disk. The central
+ * directory sits at the end of a zip, so a zip cannot be read front to back; with random access
+ * only the end records, the central directory and the members actually read are ever fetched, one
+ * range at a time and streamed.
+ */
+export interface ZipSource {
+  size: number;
+  /** The bytes `[start, end)` as a stream. */
+  readRange(start: number, end: number): Readable;
+  /** Releases what the source holds (a file descriptor); called when the zip is closed. */
+  close?(): void;
+}
+
+/** A zip file on disk as a ZipSource: one descriptor, positional reads, closed with the zip. */
+export function fileZipSource(path: string): ZipSource {
+  const fd = fs.openSync(path, 'r');
+  let open = true;
+  return {
+    size: fs.fstatSync(fd).size,
+    readRange: (start, end) => rangeStream(fd, start, end),
+    close: () => {
+      if (open) fs.closeSync(fd);
+      open = false;
+    },
+  };
+}
+
+/**
+ * Bytes `[start, end)` of a file by positional reads. Not fs.createReadStream: destroying one of
+ * those (yauzl does, once it has what it needs) closes the shared descriptor even with
+ * `autoClose: false` on Node 20.
+ */
+function rangeStream(fd: number, start: number, end: number): Readable {
+  let pos = start;
+  return new Readable({
+    highWaterMark: 64 * 1024,
+    read(size) {
+      const n = Math.min(size, end - pos);
+      if (n <= 0) {
+        this.push(null);
+        return;
+      }
+      const buf = Buffer.allocUnsafe(n);
+      fs.read(fd, buf, 0, n, pos, (err, bytes) => {
+        if (err) this.destroy(err);
+        else if (bytes === 0) this.destroy(new Error(`zip file ends at ${pos}, before ${end}`));
+        else {
+          pos += bytes;
+          this.push(bytes === n ? buf : buf.subarray(0, bytes));
+        }
+      });
+    },
+  });
+}
+
+class SourceReader extends yauzl.RandomAccessReader {
+  constructor(private readonly source: ZipSource) {
+    super();
+  }
+  override _readStreamForRange(start: number, end: number): Readable {
+    return this.source.readRange(start, end);
+  }
+  /** yauzl calls this once the zip is closed and no member stream is still reading. */
+  override close(callback: (err: Error | null) => void): void {
+    try {
+      this.source.close?.();
+      callback(null);
+    } catch (err) {
+      callback(err as Error);
+    }
+  }
+}
+
+/**
+ * Opens a zip and reads its central directory: held in memory (a Buffer), or read by random
+ * access from a ZipSource (nothing held but one range in flight). Members stream through
+ * yauzl's inflater either way, so a member's uncompressed bytes are never held whole.
+ */
+export async function openZip(input: Buffer | ZipSource): Promise<OpenedZip> {
+  const options = { lazyEntries: true, autoClose: false, validateEntrySizes: true };
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
+    const done = (err: Error | null, z: yauzl.ZipFile) => (err ? reject(err) : resolve(z));
+    if (Buffer.isBuffer(input)) yauzl.fromBuffer(input, options, done);
+    else yauzl.fromRandomAccessReader(new SourceReader(input), input.size, options, done);
+  }).catch((err: unknown) => {
+    if (!Buffer.isBuffer(input)) input.close?.();
+    throw err;
+  });
   const members = await new Promise<ZipMember[]>((resolve, reject) => {
     const out: ZipMember[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
@@ -58,6 +141,9 @@ export async function openZip(bytes: Buffer): Promise<OpenedZip> {
     zip.once('end', () => resolve(out));
     zip.once('error', reject);
     zip.readEntry();
+  }).catch((err: unknown) => {
+    zip.close();
+    throw err;
   });
   const stream = (m: ZipMember) =>
     new Promise<Readable>((resolve, reject) =>

@@ -1,11 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { cors } from 'hono/cors';
-import { accessControl } from '../auth/access-control';
 import type { Deps } from '../deps';
-import { NotFoundError, ServiceUnavailableError } from './errors';
-import { renderProblem, validationErrorFromZod } from './problem';
+import { validationErrorFromZod } from './problem';
 import { declaredQueryNames, rejectUnknownQuery } from './query-guard';
-import { requestContext } from './request-context';
 import type { AppEnv } from './types';
 
 /**
@@ -43,45 +39,4 @@ export interface RouteGroup {
   /** Path prefixes the group serves, for documentation and the infrastructure route map. */
   readonly description: string;
   build(deps: Deps): OpenAPIHono<AppEnv>;
-}
-
-export const EXPOSED_HEADERS = [
-  'X-Request-Id',
-  'RateLimit',
-  'RateLimit-Policy',
-  'Retry-After',
-  'X-Service-Quota-Reset',
-  'Location',
-];
-
-/**
- * The application: common middleware (request id, logging, CORS), the single error renderer and
- * the 404 for unknown paths, with the given groups mounted. Lambda handlers mount one group; the
- * local server mounts all of them.
- */
-export function buildApp(groups: readonly RouteGroup[], deps: Deps): OpenAPIHono<AppEnv> {
-  const app = createRouter();
-  app.use('*', requestContext(deps));
-  app.use('*', cors({ origin: '*', exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
-  app.use('*', accessControl(deps));
-  app.onError((err, c) => renderProblem(c, err));
-  app.notFound((c) =>
-    renderProblem(c, new NotFoundError(`No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),
-  );
-  for (const group of groups) app.route('/', group.build(deps));
-  return app;
-}
-
-/**
- * What a local server answers while its start-up steps run (it listens first, so a port clash
- * stops start-up before anything is written): a 503 problem through the same renderer.
- */
-export function buildStartingApp(deps: Deps): OpenAPIHono<AppEnv> {
-  const app = createRouter();
-  app.use('*', requestContext(deps));
-  app.onError((err, c) => renderProblem(c, err));
-  app.all('*', () => {
-    throw new ServiceUnavailableError('The server is still starting; retry in a few seconds.');
-  });
-  return app;
 }

@@ -1,14 +1,14 @@
+import { CHANGES_PK } from '../archive/change-record';
 import { sourceFileKey } from '../archive/keys';
 import { latestRun, type RunRecord } from '../archive/runs';
 import type { Deps } from '../deps';
-import { CHANGES_PK } from '../feed/change-record';
 import { NotFoundError } from '../http/errors';
 import { type Page, type PageParams, pageArray } from '../http/paging';
+import { type LoadState, listLoadAttempts, readLoadStates } from '../loads/history';
 import { type Freshness, judgeFreshness } from '../sources/freshness';
 import { getSource, SOURCES } from '../sources/registry';
 import type { SourceDecl } from '../sources/types';
 import type { Item } from '../storage/table';
-import { type LoadState, listLoadAttempts, readLoadStates } from './load-history';
 import { warrantBlocksOf } from './warrant-blocks';
 
 /** One source as GET /sources lists it: the specification's "Source catalog entry". */

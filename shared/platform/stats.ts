@@ -1,8 +1,8 @@
 import { VERSION_COUNTER } from '../archive/keys';
 import { latestRun, type RunRecord } from '../archive/runs';
 import type { Deps } from '../deps';
+import { readLoadStates } from '../loads/history';
 import type { SourceCatalog } from './catalog';
-import { readLoadStates } from './load-history';
 
 export interface PlatformStats {
   generated_at: string;

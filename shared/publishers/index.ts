@@ -21,20 +21,3 @@ export { parserFor } from '../sources/registry';
 export { PublisherFormatError } from './common/errors';
 export { codesInFile, codesOf, findByLocator } from './common/locator';
 export type { ByteInput, Located, Locator, ParseOptions, PublisherParser } from './common/types';
-export type { DmeposFeeRecord, StateFee } from './dmepos/fee-schedule';
-export type { RuralZipRecord } from './dmepos/rural-zip';
-export type { HcpcsRecord } from './hcpcs/record';
-export type { LeieRecord } from './leie/leie';
-export type { McdCodeGroupRecord, McdCodeRecord, McdDocType } from './mcd/code-lists';
-export type {
-  McdContractorRecord,
-  McdDocContractorRecord,
-  McdJurisdictionRecord,
-  McdStateRecord,
-} from './mcd/contractors';
-export type { ArticleRecord, LcdRecord } from './mcd/documents';
-export { contractorStates, listingsFor, type McdListing, uspsState } from './mcd/join';
-export type { NadacRecord } from './nadac/nadac';
-export type { MueRecord, MueSetting } from './ncci-mue/mue';
-export type { PtpRecord } from './ncci-ptp/ptp';
-export type { NppesAddress, NppesRecord, NppesTaxonomy } from './nppes/npidata';

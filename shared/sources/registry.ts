@@ -31,6 +31,8 @@ export const SOURCE_ID_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 export const DOC_ID_PATTERN = /^[a-z][a-z0-9_]{0,31}:[1-9]\d{0,8}$/;
 
 const byId = new Map<string, SourceDecl>();
+/** Documents whose versions hold warrant facts (a coverage mapping: the change feed waits for it). */
+const factDocs = new Set<string>();
 const docs = new Map<string, { source: SourceDecl; doc: DocDecl }>();
 
 /** Throws on a malformed or duplicate declaration, so a bad edit fails at start-up and in tests. */
@@ -59,8 +61,10 @@ export function validateRegistry(sources: readonly SourceDecl[]): void {
  * Install the source declarations (idempotent for the same list; a second, different list replaces
  * the first). Throws on a malformed or duplicate declaration, so a bad folder fails at start-up.
  */
-export function installSources(list: readonly SourceDecl[]): void {
+export function installSources(list: readonly SourceDecl[], withFacts: Iterable<string> = []): void {
   validateRegistry(list);
+  factDocs.clear();
+  for (const id of withFacts) factDocs.add(id);
   registered.splice(0, registered.length, ...list);
   byId.clear();
   docs.clear();
@@ -72,6 +76,11 @@ export function installSources(list: readonly SourceDecl[]): void {
 
 export function getSource(sourceId: string): SourceDecl | undefined {
   return byId.get(sourceId);
+}
+
+/** Whether a document's versions hold warrant facts (declared with its facts in its dataset folder). */
+export function docHoldsFacts(docId: string): boolean {
+  return factDocs.has(docId);
 }
 
 /** The declared document for a doc id (whether or not any version is archived yet). */

@@ -70,7 +70,72 @@ export interface ListingSourceUrl {
   maxLinks?: number;
 }
 
-export type SourceUrl = FileSourceUrl | ListingSourceUrl;
+/**
+ * A JSON API read page by page (issue 15, point 5; shared/archive/fetch/json-api.ts). Each
+ * response is archived as a file whose metadata records its request (exact URL, page number,
+ * cursor, next cursor, run); the pages of one complete walk form a set, archived last as a small
+ * manifest file `<endpoint>-pages.json` listing every page by sha256. The manifest, not a page,
+ * is what a document of the source should match: a complete set is one version; the pages are
+ * files without a document (as listing pages are). A run cut short (page cap, byte budget,
+ * failure) keeps its cursor and the next run resumes there.
+ */
+export interface JsonApiSourceUrl {
+  /** The first request, with its fixed query (filters, fields); the paging parameters are added. */
+  url: string;
+  kind: 'json_api';
+  note?: string;
+  /**
+   * Names the page files (`<endpoint>-page-0001.json`), the manifest and the resume cursor:
+   * lowercase letters, digits, `.`, `_` and `-`, unique within the source.
+   */
+  endpoint: string;
+  paging: JsonPaging;
+  /** Most pages requested per run (default 100); the next run resumes after the last. */
+  maxPages?: number;
+  /** Least time between two requests, in ms (default 0; `sec_edgar` at least 150: SEC's 10 requests/s). */
+  minIntervalMs?: number;
+  /** Hosts besides the declared URL's that listed files may be on (openFDA's download.open.fda.gov). */
+  followHosts?: readonly string[];
+}
+
+/**
+ * How a JSON API pages (each strategy's contract is cited in shared/archive/fetch/json-pager.ts):
+ * - `pagetoken`: the body names the next page's token (ClinicalTrials.gov v2 `nextPageToken`,
+ *   passed back as `pageToken`); the page without one is the last;
+ * - `offset`: `$limit`/`$offset` (Socrata SODA), optionally `$order`; a short page is the last;
+ * - `openfda_download`: api.fda.gov/download.json lists each endpoint's partition files; the set
+ *   is the declared endpoint's partitions;
+ * - `sec_edgar`: a submissions JSON whose `filings.files` names its continuation files.
+ */
+export type JsonPaging =
+  | {
+      strategy: 'pagetoken';
+      pageSize: number;
+      /** Keys to the array of items in each page, e.g. `['studies']`. */
+      itemsPath: readonly string[];
+      /** Defaults: `nextPageToken`, `pageToken`, `pageSize`. */
+      tokenField?: string;
+      tokenParam?: string;
+      sizeParam?: string;
+    }
+  | {
+      strategy: 'offset';
+      limit: number;
+      /** Keys to the array of rows; default `[]` (SODA answers a top-level array). */
+      itemsPath?: readonly string[];
+      /** A SoQL `$order`, so rows keep their order across pages (SODA: at least `:id`). */
+      order?: string;
+      /** Send the configured Socrata app token (SOCRATA_APP_TOKEN) as `X-App-Token`. */
+      appToken?: boolean;
+    }
+  | {
+      strategy: 'openfda_download';
+      /** The openFDA endpoint, `<noun>/<name>`, e.g. `drug/enforcement`. */
+      endpoint: string;
+    }
+  | { strategy: 'sec_edgar' };
+
+export type SourceUrl = FileSourceUrl | ListingSourceUrl | JsonApiSourceUrl;
 
 /** How a source's version label and effective window are found. */
 export const VERSION_METHODS = ['file_name', 'content', 'listing', 'none'] as const;

@@ -4,10 +4,15 @@ import { CatalogGapSchema, CatalogSourceVersionSchema } from '../catalog/provena
 import { type DatasetView, viewOf } from '../catalog/view';
 import { STATES } from '../codes/states';
 import type { Deps } from '../deps';
-import { federalExclusionsDataset } from '../exclusions/federal-dataset';
-import { STATE_EXCLUSION_SOURCES } from '../sources/decl/state-exclusions';
-import { STATE_EXCLUSIONS, stateExclusionsDataset, stateOfSource } from './dataset';
-import { STATE_LAYOUTS } from './layouts';
+import {
+  exclusionDataset,
+  FEDERAL_EXCLUSIONS,
+  STATE_EXCLUSIONS,
+  stateOfSource,
+  stateSources,
+} from '../exclusions/datasets';
+import { stateExclusionsDataset } from './dataset';
+import { layoutsOf } from './lists';
 
 const ListCoverageSchema = z.object({
   source_id: z.string(),
@@ -64,20 +69,21 @@ function listCoverage(view: DatasetView, sourceId: string) {
 }
 
 /**
- * Which state lists answer on a date (issue 11, point 4): per registered state, whether a loaded
+ * Which state lists answer on a date (issue 11, point 4): per registered state (every installed
+ * state source, read from the registry at call time), whether a loaded
  * version is in force, since when, its row count and why not when it is not; the states no list
  * covers; and the federal list beside them.
  */
 export async function exclusionCoverage(deps: Deps, asOf: string) {
   const [stateView, federalView] = await Promise.all([
     viewOf(deps, stateExclusionsDataset, asOf),
-    viewOf(deps, federalExclusionsDataset, asOf),
+    viewOf(deps, exclusionDataset(FEDERAL_EXCLUSIONS), asOf),
   ]);
-  const states = STATE_EXCLUSION_SOURCES.map((src) => ({
+  const states = stateSources().map((src) => ({
     state: stateOfSource(src.sourceId),
     title: src.title,
     publisher: src.publisher,
-    layouts: STATE_LAYOUTS.filter((l) => l.sourceId === src.sourceId).map((l) => ({ id: l.id, format: l.format })),
+    layouts: layoutsOf(src).map((l) => ({ id: l.id, format: l.format })),
     ...listCoverage(stateView, src.sourceId),
   }));
   const registered = new Set(states.map((s) => s.state));
@@ -88,6 +94,6 @@ export async function exclusionCoverage(deps: Deps, asOf: string) {
     states_loaded: states.filter((s) => s.loaded).map((s) => s.state),
     states_without_list: STATES.filter((s) => !registered.has(s)),
     total_rows: states.reduce((n, s) => n + s.rows, 0),
-    federal: listCoverage(federalView, 'oig_leie'),
+    federal: listCoverage(federalView, FEDERAL_EXCLUSIONS),
   };
 }

@@ -1,29 +1,31 @@
-import { defineDataset } from '../catalog/dataset';
+import { type DatasetDoc, defineDataset } from '../catalog/dataset';
 import { EXCLUSION_INDEXES, EXCLUSION_LISTING, exclusionTokens } from '../exclusions/dataset-parts';
+import { STATE_EXCLUSIONS, STATE_SOURCE_PREFIX, stateSources } from '../exclusions/datasets';
 import type { ExclusionRecord } from '../exclusions/record';
-import { STATE_EXCLUSION_SOURCES } from '../sources/decl/state-exclusions';
-import { stateLayoutFor } from './layouts';
-
-export const STATE_EXCLUSIONS = 'state_exclusions';
+import { parserFor } from '../sources/registry';
+import type { StateLayout } from './layout';
 
 /**
- * Every state list as one catalog dataset. Each state's documents are snapshots (a list is
- * republished whole); a file no layout reads is archived and reported as `no_layout`.
+ * Every state list as one catalog dataset, each state folder (shared/datasets/state_exclusions_<st>/)
+ * contributing its source. The documents are those of the installed state sources, read from the
+ * source registry whenever asked, so a new state folder needs no edit here. Each state's documents
+ * are snapshots (a list is republished whole); a file no layout reads is archived and reported as
+ * `no_layout`. A file is read by the parser its document declares.
  */
 export const stateExclusionsDataset = defineDataset<ExclusionRecord>({
   id: STATE_EXCLUSIONS,
   title: 'State Medicaid exclusion and termination lists',
   loaderVersion: '1',
-  docs: STATE_EXCLUSION_SOURCES.flatMap((s) =>
-    s.docs.map((d) => ({ sourceId: s.sourceId, docId: d.docId, mode: 'snapshot' as const })),
-  ),
-  parserFor: (f) => stateLayoutFor(f.source_id, f.name),
+  get docs(): DatasetDoc[] {
+    return stateSources().flatMap((s) =>
+      s.docs.map((d) => ({ sourceId: s.sourceId, docId: d.docId, mode: 'snapshot' as const })),
+    );
+  },
+  parserFor: (f) =>
+    f.source_id.startsWith(STATE_SOURCE_PREFIX)
+      ? (parserFor(f.source_id, f.name) as StateLayout | undefined)
+      : undefined,
   indexes: EXCLUSION_INDEXES,
   tokens: exclusionTokens,
   listing: EXCLUSION_LISTING,
 });
-
-/** `state_exclusions_ny` -> `NY`. */
-export function stateOfSource(sourceId: string): string {
-  return sourceId.replace(/^state_exclusions_/, '').toUpperCase();
-}

@@ -4,7 +4,8 @@ import type { ByteInput, PublisherParser } from '../publishers/common/types';
 /**
  * One state's list layout: a streaming publisher parser (shared/publishers/common/types.ts) that
  * maps each row to an ExclusionRecord, plus what the coverage report says about it. Adding a state
- * is one file in ./layouts and one entry in ./layouts/index.ts.
+ * is one folder, shared/datasets/state_exclusions_<st>/, whose layout.ts defines it and whose
+ * source.ts declares it as its document's parser (./lists.ts, `readWith`).
  */
 export interface StateLayout extends PublisherParser<ExclusionRecord> {
   readonly sourceId: string;

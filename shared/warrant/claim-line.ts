@@ -24,7 +24,7 @@ export interface ClaimLine {
   setting?: ClaimSetting;
 }
 
-/** The setting of an MUE row as parsed from its table (shared/publishers/ncci-mue). */
+/** The setting of an MUE row as parsed from its table (shared/datasets/cms_ncci_mue/mue.ts). */
 export type MueTableSetting = 'practitioner' | 'outpatient' | 'dme';
 
 /** The MUE table of each setting: its document and the setting value its rows carry. */
@@ -34,7 +34,7 @@ export const MUE_TABLES: Readonly<Record<ClaimSetting, { docId: string; rows: Mu
   dme_supplier: { docId: 'mue:3', rows: 'dme', label: 'DME supplier services' },
 };
 
-/** The two PTP edit tables CMS publishes, each in four parts (shared/sources/decl/cms-ncci.ts). */
+/** The two PTP edit tables CMS publishes, each in four parts (shared/datasets/cms_ncci_ptp/source.ts). */
 export type PtpSetting = 'practitioner' | 'hospital';
 export const PTP_TABLES: Readonly<Record<PtpSetting, { docIds: readonly string[]; label: string }>> = {
   practitioner: { docIds: ['ptp:1', 'ptp:2', 'ptp:3', 'ptp:4'], label: 'practitioner' },

@@ -1,4 +1,4 @@
-import type { ChangeRecord } from '../feed/change-record';
+import type { ChangeRecord } from '../archive/change-record';
 import type { Table } from '../storage/table';
 import { appendAttempt, type DeliveryAttempt } from '../subscriptions/delivery-log';
 import type { Subscription } from '../subscriptions/model';

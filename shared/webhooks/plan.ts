@@ -1,4 +1,4 @@
-import type { ChangeRecord } from '../feed/change-record';
+import type { ChangeRecord } from '../archive/change-record';
 import { changeMatcher } from '../feed/query';
 
 /** Whether a change is in a subscription's scope: `unknown` while the codes it needs are pending. */

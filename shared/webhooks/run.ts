@@ -1,6 +1,6 @@
+import type { ChangeRecord } from '../archive/change-record';
 import { pendingVersions } from '../archive/versions';
 import type { Deps } from '../deps';
-import type { ChangeRecord } from '../feed/change-record';
 import { settleLoadedPending } from '../feed/codes-status';
 import { scanChanges } from '../feed/query';
 import { advanceCursor, recordOutcome } from '../subscriptions/cursor';

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { buildApp, createRouter, type RouteGroup } from '../../shared/http/app';
+import { buildApp } from '../../shared/app/build';
+import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { PageQuery, pageTable } from '../../shared/http/paging';
 import { problemResponses } from '../../shared/http/schemas';
 import { type Harness, startHarness } from '../helpers/harness';

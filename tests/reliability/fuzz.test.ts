@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { ALL_GROUPS } from '../../functions/groups';
 import { createSubscriptionsGroup } from '../../functions/subscriptions/routes';
-import { buildApp } from '../../shared/http/app';
+import { buildApp } from '../../shared/app/build';
 import type { AppEnv } from '../../shared/http/types';
 import { staticResolver } from '../../shared/webhooks/resolver';
 import { type Harness, startHarness } from '../helpers/harness';

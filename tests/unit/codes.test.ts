@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { codeCategory, codeSystem, descriptorLicensor, isCptCode, normalizeCode } from '../../shared/codes/hcpcs';
 import { isValidNpi, npiCheckDigit } from '../../shared/codes/npi';
 import { isStateCode } from '../../shared/codes/states';
+import { fixturePath } from '../helpers/fixtures';
 
 describe('code shapes', () => {
   it.each([
@@ -38,11 +39,11 @@ describe('code shapes', () => {
   });
 
   it('accepts every code of the NCCI fixture tables (MUE and PTP rows)', () => {
-    const dir = `${__dirname}/../fixtures/publisher`;
     const codes = new Set<string>();
     for (const sub of ['cms_ncci_mue', 'cms_ncci_ptp']) {
-      for (const f of fs.readdirSync(`${dir}/${sub}`)) {
-        for (const m of fs.readFileSync(`${dir}/${sub}/${f}`, 'latin1').matchAll(/^"?([0-9A-Z]{5})"?[\t,]/gm))
+      const dir = fixturePath(sub);
+      for (const f of fs.readdirSync(dir).filter((n) => n !== 'manifest.json' && n !== 'README.md')) {
+        for (const m of fs.readFileSync(`${dir}/${f}`, 'latin1').matchAll(/^"?([0-9A-Z]{5})"?[\t,]/gm))
           codes.add(m[1]!);
       }
     }

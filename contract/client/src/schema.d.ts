@@ -10028,6 +10028,7 @@ export interface components {
             name: string;
             origin: string;
             parent_sha256: string | null;
+            request: components["schemas"]["RequestProvenance"] | null;
             sha256: string;
             size: number;
             source_id: string;
@@ -10055,6 +10056,31 @@ export interface components {
             sha256: string;
             size: number;
         };
+        ArchiveJsonApiPage: {
+            /** @description The page token, offset or list position the request was made with; null for the first page. */
+            cursor: string | null;
+            /** @description The declared JSON API endpoint of the source. */
+            endpoint: string;
+            /** @description Elements read at the declared items path; null when not read (a zip). */
+            items: number | null;
+            name: string;
+            /** @description What this page gave for the next request; null when it was the last page. */
+            next_cursor: string | null;
+            /** @description The publisher answered 304: the file archived before is the page. */
+            not_modified: boolean;
+            /** @description Page number in its set, from 1; 0 for an index that is not a page of the set (openFDA download.json). */
+            page: number;
+            /** @description The run that began the set this page belongs to (a set may span runs). */
+            pass_id: string;
+            /** Format: date-time */
+            requested_at: string;
+            sha256: string;
+            size: number;
+            /** @description pagetoken, offset, openfda_download or sec_edgar. */
+            strategy: string;
+            /** @description The exact URL requested, with its query. */
+            url: string;
+        };
         ArchiveRun: {
             errors: {
                 message: string;
@@ -10072,6 +10098,11 @@ export interface components {
                 message: string;
                 url: string | null;
             }[];
+            /**
+             * @description The JSON API pages this run archived, each with its request (URL with its query, page, cursor, next cursor). Bounded: past 100 the rest are counted in the notes.
+             * @default []
+             */
+            pages: components["schemas"]["ArchiveJsonApiPage"][];
             run_id: string;
             source_id: string;
             /** Format: date-time */
@@ -10117,8 +10148,11 @@ export interface components {
             third_party_licensed_descriptors: boolean;
             title: string;
             urls: {
-                /** @enum {string} */
-                kind: "file" | "listing";
+                /**
+                 * @description file: archived as served; listing: an HTML page whose links are followed; json_api: a JSON API read page by page, each page archived with its request.
+                 * @enum {string}
+                 */
+                kind: "file" | "listing" | "json_api";
                 note: string | null;
                 url: string;
             }[];
@@ -10855,6 +10889,28 @@ export interface components {
             reactivation_date: string | null;
             source: components["schemas"]["CatalogRowSource"];
         } | null;
+        /** @description The request a page of a JSON API answered when its bytes were first archived: the URL with its query, the page, the cursors, the run. Null for files that are not JSON API pages. */
+        RequestProvenance: {
+            /** @description The page token, offset or list position the request was made with; null for the first page. */
+            cursor: string | null;
+            /** @description The declared JSON API endpoint of the source. */
+            endpoint: string;
+            /** @description Elements read at the declared items path; null when not read (a zip). */
+            items: number | null;
+            /** @description What this page gave for the next request; null when it was the last page. */
+            next_cursor: string | null;
+            /** @description Page number in its set, from 1; 0 for an index that is not a page of the set (openFDA download.json). */
+            page: number;
+            /** @description The run that began the set this page belongs to (a set may span runs). */
+            pass_id: string;
+            /** Format: date-time */
+            requested_at: string;
+            run_id: string;
+            /** @description pagetoken, offset, openfda_download or sec_edgar. */
+            strategy: string;
+            /** @description The exact URL requested, with its query. */
+            url: string;
+        };
         ResourcePage: {
             items: components["schemas"]["ResourceSummary"][];
             limit: number;

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Deps } from '../../deps';
 import type { Archive } from '../ingest';
 import type { IngestResult } from '../ingest-types';
+import type { RequestProvenance } from '../request-provenance';
 import { HttpStatusError, type Opened, openUrl } from './download';
 import type { HttpClient } from './http';
 import { fileNameFor } from './names';
@@ -132,10 +133,10 @@ export async function withRetries<T>(ctx: UrlContext, url: string, attempt: (n: 
 }
 
 /** Ingests a response body; when the body itself failed, that failure (not ingest's echo of it) is reported. */
-async function ingestBody(
+export async function ingestBody(
   ctx: UrlContext,
   body: Readable,
-  meta: { name: string; contentType?: string; sourceUrl: string },
+  meta: { name: string; contentType?: string; sourceUrl: string; request?: RequestProvenance },
 ): Promise<IngestResult> {
   let bodyError: unknown;
   body.on('error', (e) => {

@@ -6,6 +6,8 @@ import { Archive } from '../ingest';
 import { type RunRecord, recordRun } from '../runs';
 import { fetchUrl, messageOf, type UrlContext } from './fetch-url';
 import { type HttpClient, nodeHttpClient } from './http';
+import { DEFAULT_MAX_PAGES, readJsonApi } from './json-api';
+import { checkDecl } from './json-pager';
 import { readListing } from './listing';
 import { DEFAULT_MAX_LINKS } from './listing-links';
 import type { UrlPolicy } from './policy';
@@ -28,13 +30,20 @@ export interface FetchOptions extends UrlPolicy {
   archive?: Archive;
   /** Overrides every listing's cap on followed links (tests). */
   maxLinksPerListing?: number;
+  /** Overrides every JSON API's cap on pages per run (tests). */
+  maxPagesPerRun?: number;
+  /** Overrides config.fetch.contact and config.fetch.socrataAppToken. */
+  contact?: string;
+  socrataAppToken?: string;
 }
 
 /**
  * One fetch run of a source (issue 3, point 5): every registered URL of the source is fetched in
  * registry order and what it returns is archived. A `listing` URL is a page that links the
  * publisher's current files: the page is archived and the links its declaration chooses are
- * fetched as files (./listing.ts), each with its own conditional-request state. The run is
+ * fetched as files (./listing.ts), each with its own conditional-request state. A `json_api`
+ * URL is read page by page under its paging strategy, each page archived with its request as
+ * provenance and listed in the run's `pages`, resuming an unfinished set (./json-api.ts). The run is
  * recorded when it starts (`running`) and when it ends, as `succeeded` (every URL answered),
  * `partial` (some URLs or followed links failed or were refused, the others' files are archived
  * and kept) or `failed` (nothing answered, or the run could not proceed). One URL's failure never
@@ -57,6 +66,7 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
     version_ids: [],
     errors: [],
     notes: [],
+    pages: [],
   };
   const table = deps.tables.archive;
   await recordRun(table, run);
@@ -92,6 +102,23 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
         await readListing({ ctx, source, listing: registered, url, tally, fetched, maxLinks }).catch((err) =>
           tally.fail(registered.url, messageOf(err)),
         );
+      } else if (registered.kind === 'json_api') {
+        const apis = source.urls.filter((u) => u.kind === 'json_api');
+        await Promise.resolve()
+          .then(() => checkDecl(registered, apis))
+          .then(() =>
+            readJsonApi({
+              ctx,
+              decl: registered,
+              url,
+              tally,
+              run,
+              maxPages: opts.maxPagesPerRun ?? registered.maxPages ?? DEFAULT_MAX_PAGES,
+              contact: opts.contact ?? deps.config.fetch.contact,
+              socrataAppToken: opts.socrataAppToken ?? deps.config.fetch.socrataAppToken,
+            }),
+          )
+          .catch((err) => tally.fail(registered.url, messageOf(err)));
       } else {
         await tally.attempt(registered.url, () => fetchUrl(ctx, url));
       }

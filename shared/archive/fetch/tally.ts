@@ -43,12 +43,14 @@ export class RunTally {
 
   /**
    * Runs one fetch and records its outcome; `label` is the URL the run reports (registered or
-   * followed). `page`: a listing page, archived without a document on purpose (not reported as unmatched).
+   * followed). `page`: a listing page, archived without a document on purpose (not reported as
+   * unmatched); `set`: a page of a JSON API set, whose file and zip members are not reported as
+   * unmatched either (the set's manifest is the document).
    */
   async attempt<T extends UrlOutcome>(
     label: string,
     fetch: () => Promise<T>,
-    opts: { page?: boolean } = {},
+    opts: { page?: boolean; set?: boolean } = {},
   ): Promise<T | undefined> {
     let outcome: T;
     try {
@@ -65,7 +67,7 @@ export class RunTally {
       }
     }
     this.log.info('archive.fetch.url', { url: label, outcome: outcome.kind, attempts: outcome.attempts });
-    if (outcome.kind === 'archived') this.describe(label, outcome.result, opts.page ?? false);
+    if (outcome.kind === 'archived') this.describe(label, outcome.result, opts.page ?? false, opts.set ?? false);
     return outcome;
   }
 
@@ -73,7 +75,7 @@ export class RunTally {
    * Notes and logs what an archived URL brought: documents that now mix windowed and observed
    * versions (once per document), files without a document, then each new version's rule.
    */
-  private describe(label: string, result: IngestResult, page: boolean): void {
+  private describe(label: string, result: IngestResult, page: boolean, set: boolean): void {
     const created = result.files.filter((f) => f.newVersion);
     for (const f of created) {
       if (!f.warning || !f.docId || this.warned.has(f.docId)) continue;
@@ -81,7 +83,11 @@ export class RunTally {
       this.notify(label, `WARNING: ${f.warning}`);
       this.log.warn('archive.fetch.mixed_timeline', { doc_id: f.docId, warning: f.warning });
     }
-    for (const line of unmatchedLines(result, this.run.source_id, UNMATCHED_HINT, { skipTop: page, onlyNew: true })) {
+    // A page of a JSON API set (and its zip members) is read through the set's manifest, not placed by hand.
+    const unmatched = set
+      ? []
+      : unmatchedLines(result, this.run.source_id, UNMATCHED_HINT, { skipTop: page, onlyNew: true });
+    for (const line of unmatched) {
       this.notify(label, line);
       this.log.warn('archive.fetch.unmatched', { url: clip(label), note: clip(line) });
     }
@@ -117,6 +123,12 @@ export class RunTally {
     this.failures++;
     this.run.errors.push({ url: clip(label), message: clip(message) });
     this.log.warn('archive.fetch.url_failed', { url: clip(label), error: clip(message) });
+  }
+
+  /** What the operator should know that is not a failure, in the run's bounded notes (a set completed, resumed, cut short). */
+  inform(label: string, message: string): void {
+    this.notify(label, message);
+    this.log.info('archive.fetch.note', { url: clip(label), note: clip(message) });
   }
 
   /** Something the operator should see that is not a failure. */

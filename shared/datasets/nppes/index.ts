@@ -1,13 +1,5 @@
-import { nppesDataset } from '../../catalog/nppes/dataset';
-import { nppesParser } from '../../publishers/nppes/npidata';
-import { nppes } from '../../sources/decl/nppes';
 import { defineSource } from '../module';
+import { nppesDataset } from './dataset';
+import { nppes } from './source';
 
-export default defineSource({
-  source: {
-    ...nppes,
-    samples: 'shared/datasets/nppes/fixtures/manifest.json',
-    docs: nppes.docs.map((d) => ({ ...d, parser: () => nppesParser })),
-  },
-  datasets: [nppesDataset],
-});
+export default defineSource({ source: nppes, datasets: [nppesDataset] });

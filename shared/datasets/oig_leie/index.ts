@@ -1,17 +1,10 @@
-import { federalExclusionsDataset } from '../../exclusions/federal-dataset';
-import { leieParser } from '../../publishers/leie/leie';
-import { oigLeie } from '../../sources/decl/oig-leie';
 import { defineSource } from '../module';
+import { federalExclusionsDataset } from './dataset';
+import { source } from './source';
 
 /**
- * The LEIE is read by the catalog only (the exclusions screen, which the warrant's standing block
- * runs too): parsed and stored once, as exclusion rows.
+ * The OIG LEIE. Read by the catalog only (the exclusions screen, which the warrant's standing block
+ * runs too): parsed once (./parser.ts), mapped to exclusion rows (./rows.ts) and stored once as the
+ * federal exclusions dataset (./dataset.ts).
  */
-export default defineSource({
-  source: {
-    ...oigLeie,
-    samples: 'shared/datasets/oig_leie/fixtures/manifest.json',
-    docs: oigLeie.docs.map((d) => ({ ...d, parser: () => leieParser })),
-  },
-  datasets: [federalExclusionsDataset],
-});
+export default defineSource({ source, datasets: [federalExclusionsDataset] });

@@ -1,15 +1,6 @@
-import { STATE_EXCLUSION_SOURCES } from '../../sources/decl/state-exclusions';
 import { stateExclusionsDataset } from '../../state-exclusions/dataset';
-import { stateLayoutFor } from '../../state-exclusions/layouts';
 import { defineSource } from '../module';
+import { source } from './source';
 
-const source = STATE_EXCLUSION_SOURCES.find((s) => s.sourceId === 'state_exclusions_ny')!;
-
-export default defineSource({
-  source: {
-    ...source,
-    samples: 'shared/datasets/state_exclusions_ny/fixtures/manifest.json',
-    docs: source.docs.map((d) => ({ ...d, parser: (name: string) => stateLayoutFor(source.sourceId, name) })),
-  },
-  datasets: [stateExclusionsDataset],
-});
+/** Contributes its list to the state exclusions dataset (shared/state-exclusions/dataset.ts). */
+export default defineSource({ source, datasets: [stateExclusionsDataset] });

@@ -1,6 +1,6 @@
+import type { McdDocumentationValue } from '../../datasets/cms_mcd/join';
+import type { RevisionWindow } from '../../datasets/cms_mcd/windows';
 import type { StoredFact } from '../../facts/store';
-import type { McdDocumentationValue } from '../../publishers/mcd/join';
-import { describeWindow, windowOn } from '../../publishers/mcd/windows';
 import { getSource } from '../../sources/registry';
 import { factOf, type ReceiptContext } from '../receipt';
 import { type SourceInForce, sourceGaps, stateRequired, unansweredGaps } from '../resolve';
@@ -20,6 +20,28 @@ export interface DocumentationSelection {
   noJurisdiction: StoredFact[];
   /** Possibly serving the state, but when the revision applies is not known. */
   windowUnknown: StoredFact[];
+}
+
+// Reading a stored revision window (computed at load time by shared/datasets/cms_mcd/windows.ts).
+// The MCD value types are imported as types only: the warrant never imports a dataset folder at run time.
+
+/**
+ * Whether a version applies on `date`: `in` inside its window, `out` outside it (or superseded),
+ * `unknown` when the window could not be established (never cited as in force).
+ */
+export function windowOn(w: RevisionWindow | null | undefined, date: string): 'in' | 'out' | 'unknown' {
+  if (!w) return 'unknown';
+  if (w.status === 'superseded') return 'out';
+  if (w.status !== 'known' || !w.from) return 'unknown';
+  return date >= w.from && (w.to === null || date <= w.to) ? 'in' : 'out';
+}
+
+/** The window in words, for gap details: `2025-04-15 to open`, `2024-10-01 to 2025-04-14 (rev_end_date)`. */
+export function describeWindow(w: RevisionWindow | null | undefined): string {
+  if (!w) return 'window not recorded';
+  if (w.status === 'superseded') return `superseded by version ${w.superseded_by} starting ${w.from}`;
+  if (w.status !== 'known') return `window unknown: ${w.status.replace(/_/g, ' ')}`;
+  return `${w.from} to ${w.to ?? 'open'}${w.end_basis ? ` (${w.end_basis.replace(/_/g, ' ')})` : ''}`;
 }
 
 const docValue = (f: StoredFact) => f.value as unknown as Partial<McdDocumentationValue>;

@@ -3,12 +3,13 @@ import * as path from 'node:path';
 import { fetchJob } from '../../../functions/fetch/job';
 import { Archive } from '../../../shared/archive/ingest';
 import { readTimeline } from '../../../shared/catalog/timeline';
-import { FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/federal-dataset';
+import { FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/datasets';
+import { fixturePath } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { type PublisherServer, startPublisherServer } from '../../helpers/publisher-server';
 import { buildZip } from '../../helpers/zip-writer';
 
-const MCD = path.resolve(__dirname, '../../fixtures/publisher/cms_mcd/2025-01');
+const MCD = fixturePath('cms_mcd', '2025-01');
 const csv = (name: string) => ({ name, data: fs.readFileSync(path.join(MCD, name)) });
 
 describe('the scheduled fetch job', () => {
@@ -45,7 +46,7 @@ describe('the scheduled fetch job', () => {
 
   it('loads what is archived but not loaded even when the run finds nothing new (a retry of a cut-short load)', async () => {
     // Archived without a load, as after a job that timed out between archiving and loading.
-    const leie = path.resolve(__dirname, '../../fixtures/publisher/oig_leie/2025-01/UPDATED.csv');
+    const leie = fixturePath('oig_leie', '2025-01', 'UPDATED.csv');
     const ingest = await new Archive(h.deps).ingest({
       sourceId: 'oig_leie',
       name: 'UPDATED.csv',

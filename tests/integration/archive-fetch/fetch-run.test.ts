@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CHANGES_PK } from '../../../shared/archive/change-record';
 import { type FetchOptions, getFetchState, runFetch } from '../../../shared/archive/fetch';
 import { blobKey, fileKey, TEXT_PREFIX } from '../../../shared/archive/keys';
 import { listRuns } from '../../../shared/archive/runs';
-import { CHANGES_PK } from '../../../shared/feed/change-record';
 import { type Engines, startEngines } from '../../../shared/local/engines';
+import { fixturePath } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { type PublisherServer, startPublisherServer } from '../../helpers/publisher-server';
 
 /** Two monthly releases of the LEIE fixture in the publisher's layout; the listing page is made here. */
-const FIXTURES = path.resolve(__dirname, '../../fixtures/publisher/oig_leie');
+const FIXTURES = fixturePath('oig_leie');
 const DATA_URL = 'https://oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
 const LISTING_URL = 'https://oig.hhs.gov/exclusions/exclusions_list.asp';
 const DATA_PATH = '/oig.hhs.gov/exclusions/downloadables/UPDATED.csv';

@@ -4,6 +4,7 @@ import { type FetchOptions, runFetch } from '../../../shared/archive/fetch';
 import { Archive } from '../../../shared/archive/ingest';
 import { resolveAsOf } from '../../../shared/archive/resolve';
 import { listRuns } from '../../../shared/archive/runs';
+import { fixturePath } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { type PublisherServer, startPublisherServer } from '../../helpers/publisher-server';
 import { buildZip } from '../../helpers/zip-writer';
@@ -13,7 +14,7 @@ import { buildZip } from '../../helpers/zip-writer';
  * .xlsx are versions of the record file and whose readme is not. The run record notes the rule of
  * each new version, the members without a document (in one entry) and a mixed timeline.
  */
-const FIXTURES = path.resolve(__dirname, '../../fixtures/publisher/cms_hcpcs_level2');
+const FIXTURES = fixturePath('cms_hcpcs_level2');
 const PAGE = '/www.cms.gov/medicare/coding-billing/healthcare-common-procedure-system/quarterly-update';
 const ZIP = '/www.cms.gov/files/zip/july-2025-alpha-numeric-hcpcs-file.zip';
 const ZIP_URL = expect.stringMatching(/july-2025-alpha-numeric-hcpcs-file\.zip$/);

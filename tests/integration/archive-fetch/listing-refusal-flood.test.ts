@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { type FetchOptions, runFetch } from '../../../shared/archive/fetch';
 import { listRuns } from '../../../shared/archive/runs';
 import { type Engines, startEngines } from '../../../shared/local/engines';
+import { fixturePath } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { type PublisherServer, startPublisherServer } from '../../helpers/publisher-server';
 
@@ -12,7 +13,7 @@ import { type PublisherServer, startPublisherServer } from '../../helpers/publis
  * with a few thousand such links made the run record larger than DynamoDB's 400 KB item limit:
  * the final recordRun failed, runFetch rejected and the run stayed `running` for good.
  */
-const LEIE = path.resolve(__dirname, '../../fixtures/publisher/oig_leie');
+const LEIE = fixturePath('oig_leie');
 const SUPP_PATH = '/oig.hhs.gov/exclusions/leie-database-supplement-downloads/';
 
 describe('a listing page with thousands of refused links', () => {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { CHANGES_PK } from '../../../shared/archive/change-record';
 import { type FetchOptions, getFetchState, runFetch } from '../../../shared/archive/fetch';
-import { CHANGES_PK } from '../../../shared/feed/change-record';
 import { type Engines, startEngines } from '../../../shared/local/engines';
+import { fixturePath } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { type PublisherServer, startPublisherServer } from '../../helpers/publisher-server';
 import { buildZip } from '../../helpers/zip-writer';
@@ -14,8 +15,8 @@ import { buildZip } from '../../helpers/zip-writer';
  * page links release pages, which link the quarterly zip. Pages are written here; the linked
  * files are the publisher-layout fixtures.
  */
-const LEIE = path.resolve(__dirname, '../../fixtures/publisher/oig_leie');
-const DME = path.resolve(__dirname, '../../fixtures/publisher/cms_dmepos_fee_schedule');
+const LEIE = fixturePath('oig_leie');
+const DME = fixturePath('cms_dmepos_fee_schedule');
 const DATA_PATH = '/oig.hhs.gov/exclusions/downloadables/UPDATED.csv';
 const LISTING_PATH = '/oig.hhs.gov/exclusions/exclusions_list.asp';
 const SUPP_URL = 'https://oig.hhs.gov/exclusions/leie-database-supplement-downloads/';

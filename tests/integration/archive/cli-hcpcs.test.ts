@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runArchiveCommand } from '../../../scripts/archive';
 import { resolveAsOf } from '../../../shared/archive/resolve';
+import { fixturePath } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { buildZip } from '../../helpers/zip-writer';
 
@@ -11,7 +12,7 @@ import { buildZip } from '../../helpers/zip-writer';
  * a release zip is a version with the rule that will decide it, members without a document are
  * reported in one line, a file no pattern recognises is reported plainly and `--doc` places it.
  */
-const FIXTURES = path.resolve(__dirname, '../../fixtures/publisher/cms_hcpcs_level2');
+const FIXTURES = fixturePath('cms_hcpcs_level2');
 const fx = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 const SOURCE = ['--source', 'cms_hcpcs_level2'];
 const MIXED =

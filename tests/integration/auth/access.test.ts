@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { buildApp } from '../../../shared/app/build';
 import { keyStoreFor } from '../../../shared/auth/access-control';
 import type { Deps } from '../../../shared/deps';
-import { buildApp, createRouter, type RouteGroup } from '../../../shared/http/app';
+import { createRouter, type RouteGroup } from '../../../shared/http/app';
 import { createLogger } from '../../../shared/log';
 import type { Table } from '../../../shared/storage/table';
 import { type Harness, startHarness } from '../../helpers/harness';

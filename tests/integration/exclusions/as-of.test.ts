@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Archive } from '../../../shared/archive/ingest';
 import { syncCatalog } from '../../../shared/catalog/sync';
+import { fixturePath } from '../../helpers/fixtures';
 import { type Json, startWorld, type World } from './world';
 
 /**
@@ -163,9 +163,7 @@ describe('exclusion answers as of a date', () => {
 
   // Last: this test archives new versions, changing what later dates answer from.
   it('an archived version in force that could not be loaded is a gap, not the older version', async () => {
-    const ny = fs
-      .readFileSync(path.resolve(__dirname, '../../fixtures/publisher/state_exclusions_ny/2025-04/nyomig-0.txt'))
-      .toString('utf8');
+    const ny = fs.readFileSync(fixturePath('state_exclusions_ny', '2025-04', 'nyomig-0.txt')).toString('utf8');
     const archive = async (body: string, version: string) =>
       new Archive(w.h.deps).ingest({
         sourceId: 'state_exclusions_ny',

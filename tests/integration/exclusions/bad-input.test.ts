@@ -1,6 +1,6 @@
 import { listVersion } from '../../../shared/catalog/list';
 import { readTimeline } from '../../../shared/catalog/timeline';
-import { federalExclusionsDataset } from '../../../shared/exclusions/federal-dataset';
+import { exclusionDataset, FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/datasets';
 import { stateExclusionsDataset } from '../../../shared/state-exclusions/dataset';
 import { type Json, startWorld, type World } from './world';
 
@@ -18,7 +18,7 @@ describe('exclusion reads reject bad input', () => {
   /** Everything the catalog holds for the exclusion lists: timelines and every loaded version's rows. */
   const snapshot = async () => {
     const out: unknown[] = [];
-    for (const ds of [federalExclusionsDataset, stateExclusionsDataset]) {
+    for (const ds of [exclusionDataset(FEDERAL_EXCLUSIONS), stateExclusionsDataset]) {
       const tls = await readTimeline(w.h.deps.tables.catalog, ds.id);
       for (const tl of [...tls.values()].sort((a, b) => a.source_id.localeCompare(b.source_id))) {
         out.push({ ...tl, loaded: [...tl.loaded.keys()].sort() });

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { readTimeline } from '../../../shared/catalog/timeline';
 import { isValidNpi } from '../../../shared/codes/npi';
+import { fixturePath } from '../../helpers/fixtures';
 import { fixtureRowCount, type Json, manifestEntries, replayHit, startWorld, TODAY, type World } from './world';
 
 /**
@@ -389,10 +389,7 @@ describe('exclusion endpoints over the fixture world', () => {
 
   describe('GET /platform/stats', () => {
     it('counts clinicians: the individual providers (entity type 1) of the NPPES full file loaded', async () => {
-      const csv = fs.readFileSync(
-        path.resolve(__dirname, '../../fixtures/publisher/nppes/npidata_pfile_20050523-20250209.csv'),
-        'utf8',
-      );
+      const csv = fs.readFileSync(fixturePath('nppes', 'npidata_pfile_20050523-20250209.csv'), 'utf8');
       // Read straight from the fixture: the second quoted column of each data line is the entity type.
       const individuals = csv
         .split(/\r?\n/)

@@ -1,7 +1,7 @@
 import { indexPk, namespaceOf, pad12 } from '../../../shared/catalog/keys';
 import { lookupMany } from '../../../shared/catalog/lookup';
 import type { CatalogVersion } from '../../../shared/catalog/timeline';
-import { federalExclusionsDataset } from '../../../shared/exclusions/federal-dataset';
+import { exclusionDataset, FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/datasets';
 import { type Harness, startHarness } from '../../helpers/harness';
 
 /**
@@ -17,7 +17,7 @@ describe('lookupMany over an index entry holding a row twice', () => {
   afterAll(() => h.close());
 
   it('returns each row once', async () => {
-    const dataset = federalExclusionsDataset;
+    const dataset = exclusionDataset(FEDERAL_EXCLUSIONS);
     const version: CatalogVersion = {
       source_id: 'oig_leie',
       doc_id: 'leie:1',

@@ -4,7 +4,7 @@ import { loadCatalogVersion } from '../../../shared/catalog/load';
 import { lookupMany } from '../../../shared/catalog/lookup';
 import { syncCatalog } from '../../../shared/catalog/sync';
 import { readTimeline } from '../../../shared/catalog/timeline';
-import { federalExclusionsDataset } from '../../../shared/exclusions/federal-dataset';
+import { exclusionDataset, FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/datasets';
 import { type Json, startWorld, TODAY, type World } from './world';
 
 const ALDERMAN = '1847362914';
@@ -21,7 +21,7 @@ describe('catalog reload on a new loaderVersion', () => {
   }, 120_000);
   afterAll(() => w.h.close());
 
-  const dataset = federalExclusionsDataset;
+  const dataset = exclusionDataset(FEDERAL_EXCLUSIONS);
   /** The same dataset with a "fixed" loader: every city reads RELOADED. */
   const changed: CatalogDataset = {
     ...dataset,

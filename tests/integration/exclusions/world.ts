@@ -13,7 +13,7 @@ import { fixtureManifest, seedFixtures } from '../../helpers/seed';
 
 /**
  * The exclusion fixture world shared by the integration tests of issue 11: the NPPES, OIG LEIE
- * and state-list fixtures (tests/fixtures/publisher/manifest.json) archived through the real
+ * and state-list fixtures (each dataset folder's fixtures/manifest.json) archived through the real
  * ingest path on their effective dates, then loaded by syncCatalog, with "today" fixed so that
  * answers without as_of are reproducible.
  */

@@ -3,9 +3,9 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { startLocalServer } from '../../../functions/local/server';
+import { buildStartingApp } from '../../../shared/app/build';
 import { buildDeps } from '../../../shared/aws/deps';
 import { parseConfig } from '../../../shared/config';
-import { buildStartingApp } from '../../../shared/http/app';
 
 /**
  * `npm start` claims its port before any start-up step writes: a port already taken stops start-up

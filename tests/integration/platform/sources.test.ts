@@ -1,7 +1,7 @@
+import { CHANGES_PK, changeSortKey } from '../../../shared/archive/change-record';
 import { sourceFileKey } from '../../../shared/archive/keys';
 import { recordRun } from '../../../shared/archive/runs';
-import { CHANGES_PK, changeSortKey } from '../../../shared/feed/change-record';
-import { trackLoad } from '../../../shared/platform/load-history';
+import { trackLoad } from '../../../shared/loads/history';
 import { SOURCES } from '../../../shared/sources/registry';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { createTestKey, type TestKey } from '../../helpers/keys';

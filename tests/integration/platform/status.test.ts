@@ -1,4 +1,4 @@
-import { trackLoad } from '../../../shared/platform/load-history';
+import { trackLoad } from '../../../shared/loads/history';
 import { platformStatus } from '../../../shared/platform/status';
 import { type Freshness, judgeFreshness } from '../../../shared/sources/freshness';
 import { SOURCES } from '../../../shared/sources/registry';

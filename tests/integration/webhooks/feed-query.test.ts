@@ -1,4 +1,4 @@
-import { CHANGES_PK, changeSortKey } from '../../../shared/feed/change-record';
+import { CHANGES_PK, changeSortKey } from '../../../shared/archive/change-record';
 import { changesObservedBetween, latestVersionId, listChanges } from '../../../shared/feed/query';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { change, seedChanges } from './fixtures';

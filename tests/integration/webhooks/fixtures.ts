@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { CHANGES_PK, type ChangeRecord, changeSortKey } from '../../../shared/archive/change-record';
 import type { Deps } from '../../../shared/deps';
-import { CHANGES_PK, type ChangeRecord, changeSortKey } from '../../../shared/feed/change-record';
 import { createRouter, type RouteGroup } from '../../../shared/http/app';
 import { renderProblem } from '../../../shared/http/problem';
 import { requestContext } from '../../../shared/http/request-context';

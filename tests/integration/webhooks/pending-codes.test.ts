@@ -1,18 +1,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { ChangeRecord } from '../../../shared/archive/change-record';
 import { Archive } from '../../../shared/archive/ingest';
 import { VERSION_COUNTER } from '../../../shared/archive/keys';
 import { loadedKey } from '../../../shared/facts/keys';
 import { hasLoader } from '../../../shared/facts/load-version';
 import { syncFacts } from '../../../shared/facts/pipeline';
-import type { ChangeRecord } from '../../../shared/feed/change-record';
 import { listChanges } from '../../../shared/feed/query';
 import { createLogger } from '../../../shared/log';
 import { runDelivery } from '../../../shared/webhooks/run';
+import { fixturePath } from '../../helpers/fixtures';
 import { change, seedChanges } from './fixtures';
 import { startWorld, type World } from './world';
 
-const FIXTURES = path.resolve(__dirname, '../../fixtures/publisher');
 const MUE_DME = 'cms_ncci_mue/MCR_MUE_DMESupplierServices_Eff_01-01-2025.csv';
 const MCD_LCD = 'cms_mcd/2025-01/lcd.csv';
 
@@ -34,11 +34,11 @@ describe('delivery of changes whose affected codes are not known yet', () => {
 
   /** Archive a fixture file through the real ingest path, observed now (live). */
   async function archive(rel: string): Promise<ChangeRecord> {
-    const [sourceId] = rel.split('/');
+    const [sourceId, ...parts] = rel.split('/');
     const r = await new Archive(w.h.deps).ingest({
       sourceId: sourceId as string,
       name: path.basename(rel),
-      body: fs.readFileSync(path.join(FIXTURES, rel)),
+      body: fs.readFileSync(fixturePath(sourceId as string, ...parts)),
     });
     const versionId = r.files[0]?.versionId as number;
     const page = await listChanges(w.h.deps.tables.archive, { limit: 1, afterVersionId: versionId - 1 });

@@ -1,5 +1,5 @@
+import type { ChangeRecord } from '../../../shared/archive/change-record';
 import { markerKey, PENDING_INDEX, padVersion, VERSION_COUNTER } from '../../../shared/archive/keys';
-import type { ChangeRecord } from '../../../shared/feed/change-record';
 import { change, seedChanges } from './fixtures';
 import { startWorld, type World } from './world';
 

@@ -1,5 +1,5 @@
 import { createSubscriptionsGroup } from '../../../functions/subscriptions/routes';
-import type { ChangeRecord } from '../../../shared/feed/change-record';
+import type { ChangeRecord } from '../../../shared/archive/change-record';
 import { ACTIVE_PK, subKey } from '../../../shared/subscriptions/model';
 import { getSubscription } from '../../../shared/subscriptions/store';
 import type { Resolver } from '../../../shared/webhooks/resolver';

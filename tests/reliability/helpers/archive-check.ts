@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CHANGES_PK, changeSortKey } from '../../../shared/archive/change-record';
 import {
   blobKey,
   docKey,
@@ -9,7 +10,6 @@ import {
   VERSION_PREFIX,
 } from '../../../shared/archive/keys';
 import type { Deps } from '../../../shared/deps';
-import { CHANGES_PK, changeSortKey } from '../../../shared/feed/change-record';
 
 export interface ArchiveState {
   /** sha256 -> whether a file item exists. */

@@ -5,23 +5,9 @@ import { describeWithSamples, SAMPLES_DIR } from '../../helpers/samples';
 
 /** Real publisher file names (../shared/data/publisher) map to the documents the registry declares. */
 const EXPECTED: Record<string, Record<string, string | null>> = {
-  cms_hcpcs_level2: {
-    'HCPC2019_CONTR_ANWEB.txt': 'hcpcs:1',
-    'HCPC2018_CONTR_ANWEB_disc.txt': 'hcpcs:1',
-    'HCPC2019_README.txt': null,
-    'HCPCS2019_recordlayout.txt': null,
-  },
-  cms_dmepos_fee_schedule: {
-    'DMEPOS_JAN.csv': 'dmepos:1',
-    'DMEPEN_JAN.csv': 'dmepos:2',
-    'DMEPEN_JAN.txt': null,
-    'DME Rural ZIP Code Quarter 1, 2025.csv': 'dmepos:3',
-  },
-  cms_ncci_mue: { 'MCR_MUE_PractitionerServices_Eff_07-01-2026.csv': 'mue:1' },
-  cms_ncci_ptp: { 'ccipra-v322r0-f1.TXT': 'ptp:1' },
+  // HCPCS, DMEPOS and the NCCI tables: shared/datasets/<source_id>/source.test.ts.
   cms_mcd: { 'lcd_x_hcpc_code.csv': 'mcd:2', 'contractor.csv': 'mcd:9', 'readme_first.txt': null },
   medicaid_nadac: { 'NADAC.csv': 'nadac:1' },
-  oig_leie: { 'UPDATED.csv': 'leie:1' },
 };
 
 describeWithSamples('registry against the real publisher samples', SAMPLES_DIR, () => {
@@ -35,18 +21,6 @@ describeWithSamples('registry against the real publisher samples', SAMPLES_DIR, 
     const m = mapFile(getSource(sourceId)!, { name, parents: [], head });
     expect(m.docId).toBe(docId);
     if (docId && sourceId !== 'cms_mcd' && sourceId !== 'oig_leie') expect(m.reading.publisherVersion).not.toBeNull();
-  });
-
-  it('reads the DMEPOS year from the title lines inside the file', () => {
-    const name = 'DMEPOS_JAN.csv';
-    const head = fs.readFileSync(path.join(SAMPLES_DIR, 'cms_dmepos_fee_schedule', name)).subarray(0, 64 * 1024);
-    const m = mapFile(getSource('cms_dmepos_fee_schedule')!, { name, parents: [], head });
-    expect(m.reading).toEqual({
-      publisherVersion: 'JAN 2025',
-      effectiveFrom: '2025-01-01',
-      effectiveTo: '2025-03-31',
-      method: 'content',
-    });
   });
 
   it('reads the NADAC as-of date from the renamed file content', () => {

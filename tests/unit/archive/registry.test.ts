@@ -70,75 +70,7 @@ describe('source registry', () => {
 
 describe('file to document mapping and version labels', () => {
   const cases: [string, string, { parents?: string[]; head?: string } | undefined, object][] = [
-    [
-      'cms_ncci_mue',
-      'MCR_MUE_PractitionerServices_Eff_07-01-2026.csv',
-      undefined,
-      { docId: 'mue:1', publisherVersion: '2026 Q3', from: '2026-07-01', to: '2026-09-30', method: 'file_name' },
-    ],
-    [
-      'cms_ncci_mue',
-      'MCR_MUE_OutpatientHospitalServices_Eff_01-01-2026.csv',
-      undefined,
-      { docId: 'mue:2', publisherVersion: '2026 Q1', from: '2026-01-01', to: '2026-03-31' },
-    ],
-    ['cms_ncci_mue', 'MCR_MUE_DMESupplierServices_Eff_04-01-2025.csv', undefined, { docId: 'mue:3', to: '2025-06-30' }],
-    [
-      'cms_ncci_ptp',
-      'ccipra-v322r0-f1.TXT',
-      undefined,
-      { docId: 'ptp:1', publisherVersion: 'v32.2r0', from: '2026-07-01', to: '2026-09-30' },
-    ],
-    [
-      'cms_ncci_ptp',
-      'ccipra-v300r1-f4.txt',
-      undefined,
-      { docId: 'ptp:4', publisherVersion: 'v30.0r1', from: '2024-01-01' },
-    ],
-    ['cms_ncci_ptp', 'ccioph-v322r0-f2.TXT', undefined, { docId: 'ptp:12', from: '2026-07-01' }],
-    ['cms_ncci_ptp', 'medicare-ncci-2026q3-practitioner-ptp-edits-ccipra-v322r0-f1.zip', undefined, { docId: null }],
-    [
-      'cms_hcpcs_level2',
-      'HCPC2019_CONTR_ANWEB.txt',
-      undefined,
-      { docId: 'hcpcs:1', publisherVersion: '2019', from: '2019-01-01', to: null },
-    ],
-    ['cms_hcpcs_level2', 'HCPC2018_CONTR_ANWEB_disc.txt', undefined, { docId: 'hcpcs:1', publisherVersion: '2018' }],
-    [
-      'cms_hcpcs_level2',
-      'HCPC2024_APR_ANWEB_v2.txt',
-      undefined,
-      { docId: 'hcpcs:1', publisherVersion: '2024 APR v2', from: '2024-04-01' },
-    ],
-    ['cms_hcpcs_level2', 'HCPC2019_README.txt', undefined, { docId: null, method: 'none' }],
-    ['cms_hcpcs_level2', 'HCPC2019_CONTR_ANWEB.xlsx', undefined, { docId: 'hcpcs:1', publisherVersion: '2019' }],
-    ['cms_hcpcs_level2', 'HCPC2019_Trans_Alpha.xlsx', undefined, { docId: null }],
-    [
-      'cms_dmepos_fee_schedule',
-      'DMEPOS_JAN.csv',
-      { head: '"Durable Medical Equipment,",,\r\n(DMEPOS),,\r\nJanuary 2025 Fee Schedule,,,\r\n' },
-      { docId: 'dmepos:1', publisherVersion: 'JAN 2025', from: '2025-01-01', to: '2025-03-31', method: 'content' },
-    ],
-    [
-      'cms_dmepos_fee_schedule',
-      'DMEPOS_APR.csv',
-      { parents: ['dme26.zip'], head: 'HCPCS,Mod\r\n' },
-      { docId: 'dmepos:1', publisherVersion: 'APR 2026', from: '2026-04-01', to: '2026-06-30' },
-    ],
-    ['cms_dmepos_fee_schedule', 'DMEPOS_JAN.txt', undefined, { docId: null }],
-    ['cms_dmepos_fee_schedule', 'DMEPEN_JAN.csv', { head: 'January 2025 Fee Schedule' }, { docId: 'dmepos:2' }],
-    [
-      'cms_dmepos_fee_schedule',
-      'DME Rural ZIP Code Quarter 1, 2025.csv',
-      undefined,
-      { docId: 'dmepos:3', publisherVersion: 'Quarter 1, 2025', from: '2025-01-01', to: '2025-03-31' },
-    ],
-    [
-      'cms_dmepos_fee_schedule',
-      'Former CBA ZIP Code File - JAN 2025.csv',
-      undefined,
-      { docId: 'dmepos:6', publisherVersion: 'JAN 2025', method: 'file_name' },
-    ],
+    // HCPCS, DMEPOS and the NCCI tables: shared/datasets/<source_id>/source.test.ts.
     [
       'cms_mcd',
       'lcd_x_hcpc_code.csv',
@@ -159,9 +91,6 @@ describe('file to document mapping and version labels', () => {
       { head: '"NDC Description",NDC,"As of Date"\n"X, Y",123,04/29/2026\n' },
       { docId: 'nadac:1', publisherVersion: '2026-04-29', method: 'content' },
     ],
-    ['oig_leie', 'UPDATED.csv', undefined, { docId: 'leie:1', publisherVersion: null, from: null }],
-    ['oig_leie', '2607EXCL.csv', undefined, { docId: 'leie:2', publisherVersion: '2026-07' }],
-    ['oig_leie', '2607REIN.csv', undefined, { docId: 'leie:3', publisherVersion: '2026-07' }],
   ];
 
   it.each(cases)('%s %s', (sourceId, name, opts, expected) => {

@@ -14,6 +14,7 @@ const run = (): RunRecord => ({
   version_ids: [],
   errors: [],
   notes: [],
+  pages: [],
 });
 
 const file = (over: Partial<IngestedFile>): IngestedFile => ({

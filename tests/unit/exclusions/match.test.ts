@@ -1,6 +1,6 @@
-import type { RegistryProvider } from '../../../shared/catalog/nppes/dataset';
 import { matchByName, matchByNpi, subjectOf } from '../../../shared/exclusions/match';
 import { type ExclusionRecord, emptyRecord, inForceOn } from '../../../shared/exclusions/record';
+import type { RegistryProvider } from '../../../shared/providers/record';
 
 const row = (o: Partial<ExclusionRecord>): ExclusionRecord => ({
   ...emptyRecord('state', 'NJ', { line: 2, record: 1 }),

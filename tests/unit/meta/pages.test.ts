@@ -3,9 +3,9 @@ import * as path from 'node:path';
 import { CONTENT_DIRS, CONTENT_FILES, readContent } from '../../../functions/meta/content';
 import { commentTitle, markdownTitle } from '../../../functions/meta/documents';
 import { metaGroup } from '../../../functions/meta/routes';
+import { buildApp } from '../../../shared/app/build';
 import { buildDeps } from '../../../shared/aws/deps';
 import { parseConfig } from '../../../shared/config';
-import { buildApp } from '../../../shared/http/app';
 import { createLogger } from '../../../shared/log';
 
 const root = path.resolve(__dirname, '../../..');

@@ -2,9 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { problemTypes } from '../../../functions/meta/problem-catalog';
 import { metaGroup } from '../../../functions/meta/routes';
+import { buildApp } from '../../../shared/app/build';
 import { buildDeps } from '../../../shared/aws/deps';
 import { parseConfig } from '../../../shared/config';
-import { buildApp } from '../../../shared/http/app';
 import { createLogger } from '../../../shared/log';
 
 const root = path.resolve(__dirname, '../../..');

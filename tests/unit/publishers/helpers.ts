@@ -1,12 +1,13 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findByLocator } from '../../../shared/publishers/common/locator';
 import type { ByteInput, Located, ParseOptions, PublisherParser } from '../../../shared/publishers/common/types';
+import { readFixture } from '../../helpers/fixtures';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures/publisher');
 
-export function fixture(...parts: string[]): Buffer {
-  return fs.readFileSync(path.join(FIXTURES, ...parts));
+/** A source's fixture file, `fixture(sourceId, ...path)`: in its dataset folder, or here until it moves (tests/helpers/fixtures.ts). */
+export function fixture(sourceId: string, ...parts: string[]): Buffer {
+  return readFixture(sourceId, ...parts);
 }
 
 export async function collect<R extends Located>(

@@ -1,6 +1,6 @@
+import type { McdDocumentationValue } from '../../../shared/datasets/cms_mcd/join';
+import type { RevisionWindow } from '../../../shared/datasets/cms_mcd/windows';
 import type { StoredFact } from '../../../shared/facts/store';
-import type { McdDocumentationValue } from '../../../shared/publishers/mcd/join';
-import type { RevisionWindow } from '../../../shared/publishers/mcd/windows';
 import { documentationBlock, selectDocumentation } from '../../../shared/warrant/blocks/documentation';
 import type { ReceiptContext } from '../../../shared/warrant/receipt';
 import type { SourceInForce } from '../../../shared/warrant/resolve';

@@ -1,4 +1,4 @@
-import type { ChangeRecord, CodesStatus } from '../../../shared/feed/change-record';
+import type { ChangeRecord, CodesStatus } from '../../../shared/archive/change-record';
 import { codesStatusOf, initialCodesStatus } from '../../../shared/feed/codes-status';
 import { changeScope, planDelivery } from '../../../shared/webhooks/plan';
 

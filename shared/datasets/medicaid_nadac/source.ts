@@ -1,0 +1,81 @@
+import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
+import { fromMdy, NO_READING, reading } from '../../sources/version-labels';
+import { nadacParser } from './nadac';
+
+/**
+ * NADAC weekly file. The download name carries the as-of date
+ * (`nadac-national-average-drug-acquisition-cost-04-29-2026.csv`); a renamed copy (`NADAC.csv`)
+ * still carries it in the `As of Date` column of its first data row. The file has no effective
+ * window of its own (each row carries its own effective date), so versions resolve by first
+ * observation; the as-of date is the version label.
+ */
+const NAMED = /(\d{2}-\d{2}-\d{4})\.csv$/i;
+
+export function readNadacVersion(f: FileContext): VersionReading {
+  const named = NAMED.exec(f.name);
+  const fromName = named ? fromMdy(named[1]!) : null;
+  if (fromName) return reading('file_name', fromName);
+  const lines = f.head.toString('utf8').split(/\r?\n/, 3);
+  if (lines.length < 2) return NO_READING;
+  const header = splitCsvLine(lines[0]!);
+  const row = splitCsvLine(lines[1]!);
+  const i = header.findIndex((h) => h.trim().toLowerCase() === 'as of date');
+  const asOf = i >= 0 && row[i] ? fromMdy(row[i]!) : null;
+  return asOf ? reading('content', asOf) : NO_READING;
+}
+
+/** One CSV record on one line (RFC 4180 quoting); enough for a header and a first row. */
+export function splitCsvLine(line: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cur += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+export const medicaidNadac: SourceDecl = {
+  sourceId: 'medicaid_nadac',
+  title: 'National Average Drug Acquisition Cost (NADAC)',
+  publisher: 'Centers for Medicare & Medicaid Services (Medicaid)',
+  license: { name: 'US Government work (public domain)', url: 'https://data.medicaid.gov/' },
+  thirdPartyLicensedDescriptors: false,
+  cadence: { cadence: 'weekly' },
+  accuracyClass: 'authoritative',
+  registeredOn: '2026-01-01',
+  urls: [
+    {
+      url: 'https://data.medicaid.gov/dataset/nadac-national-average-drug-acquisition-cost',
+      kind: 'listing',
+      note: 'Weekly CSV download per as-of date.',
+      // Files are served from download.medicaid.gov; the same family also has
+      // nadac-comparison-*.csv and first-time-nadac-rates-*.csv, which are not this document.
+      follow: /^nadac-national-average-drug-acquisition-cost-\d{2}-\d{2}-\d{4}\.csv$/i,
+      followHosts: ['download.medicaid.gov'],
+    },
+  ],
+  samples: 'shared/datasets/medicaid_nadac/fixtures/manifest.json',
+  docs: [
+    {
+      docId: 'nadac:1',
+      title: 'NADAC weekly file',
+      match: /^(nadac.*\.csv|NADAC\.csv)$/i,
+      parser: () => nadacParser,
+    },
+  ],
+  versionMethod: 'file_name',
+  readVersion: readNadacVersion,
+};

@@ -1,0 +1,12 @@
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { azLayout } from './layout';
+
+/** The Arizona state exclusion list, read by ./layout.ts. */
+export const source = declareStateList({
+  st: 'az',
+  publisher: 'Arizona Health Care Cost Containment System (AHCCCS), Office of Inspector General',
+  title: 'Arizona AHCCCS provider exclusions and terminations',
+  urls: [listing('https://www.azahcccs.gov/Fraud/Providers/actions.html', PAGE_NOTE)],
+  docs: [{ title: 'AHCCCS state exclusions workbook', match: /\.xlsx$/i, parser: readWith(azLayout) }],
+  samples: 'shared/datasets/state_exclusions_az/fixtures/manifest.json',
+});

@@ -1,0 +1,13 @@
+import { describeWithSamples, samplePath } from '../../../tests/helpers/samples';
+import { expectSamplesDeclared } from '../../../tests/helpers/state-lists';
+
+describeWithSamples(
+  'state_exclusions_co: the declaration against the real list',
+  samplePath('state_exclusions_co'),
+  () => {
+    it('maps each real file to its document, read by the declared layout or by none', () =>
+      expectSamplesDeclared('state_exclusions_co', {
+        'Colorado.xlsx': ['stx_co:1', null],
+      }));
+  },
+);

@@ -1,0 +1,13 @@
+import { describeWithSamples, samplePath } from '../../../tests/helpers/samples';
+import { expectSamplesDeclared } from '../../../tests/helpers/state-lists';
+
+describeWithSamples(
+  'state_exclusions_ky: the declaration against the real list',
+  samplePath('state_exclusions_ky'),
+  () => {
+    it('maps each real file to its document, read by the declared layout or by none', () =>
+      expectSamplesDeclared('state_exclusions_ky', {
+        'Kentucky.xlsx': ['stx_ky:1', 'state_exclusions_ky/terminations-xlsx'],
+      }));
+  },
+);

@@ -1,0 +1,13 @@
+import { describeWithSamples, samplePath } from '../../../tests/helpers/samples';
+import { expectSamplesDeclared } from '../../../tests/helpers/state-lists';
+
+describeWithSamples(
+  'state_exclusions_sc: the declaration against the real list',
+  samplePath('state_exclusions_sc'),
+  () => {
+    it('maps each real file to its document, read by the declared layout or by none', () =>
+      expectSamplesDeclared('state_exclusions_sc', {
+        'SouthCarolina.xlsx': ['stx_sc:1', null],
+      }));
+  },
+);

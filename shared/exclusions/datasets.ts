@@ -1,0 +1,38 @@
+import type { CatalogDataset } from '../catalog/dataset';
+import { getDataset } from '../catalog/datasets';
+import { SOURCES, type SourceDecl } from '../sources/registry';
+
+/**
+ * The exclusion lists this domain screens, each a catalog dataset it reads by id from the installed
+ * datasets and never imports: the federal list (the OIG LEIE, folder shared/datasets/oig_leie/) and
+ * the state lists (one dataset, shared/state-exclusions/dataset.ts, fed by every folder
+ * shared/datasets/state_exclusions_<st>/). Which state lists exist is read from the source registry
+ * when asked, so a new state folder needs no edit here.
+ */
+export const FEDERAL_EXCLUSIONS = 'oig_leie';
+export const STATE_EXCLUSIONS = 'state_exclusions';
+
+/** The installed exclusion dataset of that id; throws when the composition root did not install it. */
+export function exclusionDataset(id: typeof FEDERAL_EXCLUSIONS | typeof STATE_EXCLUSIONS): CatalogDataset {
+  const dataset = getDataset(id);
+  if (!dataset) throw new Error(`exclusions: the catalog dataset ${id} is not installed`);
+  return dataset;
+}
+
+/** State list sources are named `state_exclusions_<st>` (USPS code, lower case). */
+export const STATE_SOURCE_PREFIX = 'state_exclusions_';
+
+/** `NY` -> `state_exclusions_ny`. */
+export const stateSourceId = (st: string) => `${STATE_SOURCE_PREFIX}${st.toLowerCase()}`;
+
+/** `state_exclusions_ny` -> `NY`. */
+export function stateOfSource(sourceId: string): string {
+  return sourceId.slice(STATE_SOURCE_PREFIX.length).toUpperCase();
+}
+
+/** Every installed state list (read from the source registry at call time), in source id order. */
+export function stateSources(): SourceDecl[] {
+  return SOURCES.filter((s) => s.sourceId.startsWith(STATE_SOURCE_PREFIX)).sort((a, b) =>
+    a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0,
+  );
+}
