@@ -20,6 +20,11 @@ export interface Settings {
   apiBurstLimit: number;
   /** Where `npm run build` put the bundles: <bundleDir>/<name>/index.js. */
   bundleDir: string;
+  /**
+   * Deploy each bundle's source map and run Node with `--enable-source-maps`, so logged stacks name
+   * source files and lines. Off by default: it costs every cold start (infra/DEPLOY.md "Bundles").
+   */
+  sourceMaps: boolean;
   archiveBucketName?: string;
   /**
    * Bump to make CloudFormation re-resolve the injected secrets (it resolves dynamic references
@@ -83,6 +88,7 @@ export function readSettings(ctx: Context, root: string): Settings {
     apiRateLimit: positiveInt(ctx, 'apiRateLimit', 50),
     apiBurstLimit: positiveInt(ctx, 'apiBurstLimit', 100),
     bundleDir: path.resolve(root, text(ctx, 'bundleDir') ?? 'dist/lambda'),
+    sourceMaps: flag(ctx, 'sourceMaps'),
     archiveBucketName: text(ctx, 'archiveBucketName'),
     secretsRevision: text(ctx, 'secretsRevision'),
     acceptLicenseGates: flag(ctx, 'acceptLicenseGates'),

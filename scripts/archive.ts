@@ -8,8 +8,10 @@ import type { Deps } from '../shared/deps';
 import { syncAll } from '../shared/derive/sync-all';
 import { AppError } from '../shared/http/errors';
 import { isRealDate } from '../shared/http/schemas';
+import { type LoadBudget, stoppableBudget, UNLIMITED } from '../shared/loads/budget';
 import { getDocDecl, getSource, SOURCES } from '../shared/sources/registry';
 import { runCliMain, UsageError } from './cli-main';
+import { progressLine, type Term } from './load-progress';
 
 const USAGE = `Archive operator CLI.
 
@@ -27,6 +29,11 @@ effective date, else first_observed), warns when a document now mixes the two, a
 that matched no document of the source (archived, but read by no answer). --doc places a single
 file (not a zip) under that document of the source; its label and window come from the document's
 reader or the --publisher-version/--effective-* flags.
+
+load runs every pending load to its end, each file parsed once for its warrant facts and catalog
+rows: versions not loaded yet, loads a fetch run left at a checkpoint (resumed from there), and
+versions loaded by an earlier loader version (reloaded: the one command that migrates stored data
+to the current layout). Progress on stderr; Ctrl-C stops at a checkpoint that the next load resumes.
 Works whether or not \`npm start\` runs on the same DATA_DIR.
 Sources: ${SOURCES.map((s) => s.sourceId).join(', ')}`;
 
@@ -34,6 +41,13 @@ Sources: ${SOURCES.map((s) => s.sourceId).join(', ')}`;
 const PROGRESS_FROM_BYTES = 8 * 1024 * 1024;
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+export interface ArchiveIo {
+  /** stderr for the load's progress line (default: plain lines through `progress`). */
+  term?: Term;
+  /** How long `load` may run (default: to the end; the CLI's Ctrl-C ends it at a checkpoint). */
+  budget?: LoadBudget;
+}
 
 /**
  * The CLI against the given deps (tests call it in-process). Returns the exit code: 0 done,
@@ -44,6 +58,7 @@ export async function runArchiveCommand(
   deps: Deps,
   out: (line: string) => void,
   progress: (line: string) => void = () => {},
+  io: ArchiveIo = {},
 ): Promise<number> {
   try {
     const { values, positionals } = parse(argv);
@@ -82,12 +97,32 @@ export async function runArchiveCommand(
         return run.status === 'failed' ? 1 : 0;
       }
       case 'load': {
-        const { facts, catalog } = await syncAll(deps, {
+        if (values.source && !SOURCES.some((s) => s.sourceId === values.source))
+          throw new UsageError(`unknown source '${values.source}'`);
+        const bar = progressLine(io.term ?? { isTTY: false, write: (t) => progress(t.replace(/\n$/, '')) });
+        const { facts, catalog, suspended, deferred } = await syncAll(deps, {
           sourceIds: values.source ? [values.source] : undefined,
-          log: out,
+          budget: io.budget ?? UNLIMITED,
+          onProgress: bar.update,
+          log: (l) => {
+            bar.end();
+            out(l);
+          },
         });
-        const loaded = (xs: { status: string }[]) => xs.filter((o) => o.status === 'loaded').length;
-        out(`Loaded ${loaded(facts)} warrant fact version(s) and ${loaded(catalog)} catalog version(s).`);
+        bar.end();
+        const count = (xs: { status: string }[], status: string) => xs.filter((o) => o.status === status).length;
+        out(
+          `Loaded ${count(facts, 'loaded')} warrant fact version(s) and ${count(catalog, 'loaded')} catalog version(s).`,
+        );
+        const busy = new Set([...facts, ...catalog].filter((o) => o.status === 'busy').map((o) => o.version_id));
+        if (busy.size)
+          out(
+            `${busy.size} version(s) busy: another process is loading them (or its lease has not lapsed yet); run load again later.`,
+          );
+        if (suspended || deferred)
+          out(
+            `Stopped${suspended ? ` at a checkpoint of ${suspended.source_id} v${suspended.version_id}` : ''}${deferred ? `; ${deferred} version(s) not started` : ''}: run load again to go on.`,
+          );
         return 0;
       }
       case 'repair':
@@ -193,11 +228,21 @@ if (require.main === module) {
   runCliMain('archive', USAGE, (argv, deps, how) => {
     if (how === 'live-server')
       process.stderr.write(`Using the engines of the server running on ${deps.config.dataDir}.\n`);
+    // Ctrl-C during a load: the load in progress stores a checkpoint and stops (a second Ctrl-C quits).
+    const budget = stoppableBudget();
+    if (argv[0] === 'load') {
+      process.once('SIGINT', () => {
+        process.stderr.write('\nStopping at the next checkpoint (Ctrl-C again to quit now)...\n');
+        budget.stop();
+        process.once('SIGINT', () => process.exit(130));
+      });
+    }
     return runArchiveCommand(
       argv,
       deps,
       (l) => process.stdout.write(`${l}\n`),
       (l) => process.stderr.write(`${l}\n`),
+      { term: { isTTY: process.stderr.isTTY === true, write: (t) => process.stderr.write(t) }, budget },
     );
   });
 }

@@ -49,9 +49,12 @@ function codeAt(n: number): string {
 
 /**
  * Write `rows` edits to `file`; returns the byte size. Each column-1 code gets 40-160 column-2
- * codes (real files hold ~100 per code), grouped by column 1 as the real files are.
+ * codes (real files hold ~100 per code), grouped by column 1 as the real files are. `codeSpace`
+ * wraps the codes around after that many (a real table names ~20,000 distinct codes, so its change
+ * record's `affected_codes` stays far below DynamoDB's item size; 10 M rows unwrapped would name
+ * ~300,000); without it the codes only grow (the bytes of earlier runs, same sha256).
  */
-export function writePtpFile(file: string, rows: number, seed = 322): number {
+export function writePtpFile(file: string, rows: number, seed = 322, codeSpace = Number.POSITIVE_INFINITY): number {
   const rng = new Rng(seed); // mulberry32: the same rows for the same seed, byte for byte
   const rand = () => rng.next();
   const fd = fs.openSync(file, 'w');
@@ -67,6 +70,8 @@ export function writePtpFile(file: string, rows: number, seed = 322): number {
     let col1 = 100;
     let chunk = '';
     while (written < rows) {
+      // Column 2 runs up to ~1,010 codes past column 1.
+      if (col1 + 1100 >= codeSpace) col1 = 100;
       const perCode = 40 + Math.floor(rand() * 120);
       let col2 = col1 + 1 + Math.floor(rand() * 50);
       const c1 = codeAt(col1);

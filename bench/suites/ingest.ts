@@ -3,15 +3,14 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { type Engines, startEngines } from '../../shared/local/engines';
 import { startHarness } from '../../tests/helpers/harness';
+import { bundleWorker } from '../ingest/bundle';
 import { measureFacts } from '../ingest/facts';
 import { rowsForBytes, writePtpFile } from '../ingest/ptp-file';
 import { runChild } from '../ingest/rss';
 import type { BenchRow, BenchSuite } from '../types';
 
-const WORKER = path.join(__dirname, '../ingest/worker.ts');
 const MB = 1e6;
 const RSS_TARGET_MB = 300;
 /** The real practitioner table's scale (issue 10 point 4). */
@@ -69,7 +68,7 @@ export const suite: BenchSuite = {
       );
       rows.push({
         suite: 'ingest',
-        metric: `facts written/s (syncFacts, ${f.rows} PTP rows)`,
+        metric: `facts written/s (load pipeline, ${f.rows} PTP rows)`,
         value: rate,
         unit: 'facts/s',
         reference: { name: 'raw putMany of the same items', value: raw, unit: 'items/s' },
@@ -166,24 +165,6 @@ function rssRow(metric: string, r: { peakKib: number; baselineKib: number }): Be
     met: mb < RSS_TARGET_MB,
     note: `VmHWM of the child process; ${((r.baselineKib * 1024) / MB).toFixed(0)} MB after start-up`,
   };
-}
-
-/**
- * The worker bundled as the Lambdas are (esbuild, one CommonJS file), so the child's memory is the
- * job's and the runtime's, not a TypeScript compiler's.
- */
-async function bundleWorker(dir: string): Promise<string> {
-  const outfile = path.join(dir, 'worker.js');
-  await build({
-    entryPoints: [WORKER],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    logLevel: 'warning',
-  });
-  return outfile;
 }
 
 const sec = (t: number) => ((performance.now() - t) / 1000).toFixed(1);

@@ -1,17 +1,12 @@
-import { syncCatalog } from '../../shared/catalog/sync';
-import type { Deps } from '../../shared/deps';
+import type { CatalogLoadOutcome } from '../../shared/catalog/load';
 
-/** `npm start` step: load every archived catalog version not loaded yet (none after the first start). */
-export async function loadCatalogStep(deps: Deps): Promise<string[]> {
-  if (!deps.config.loadFactsAtStart)
-    return ['Catalog: start-up load off (LOAD_FACTS_AT_START=false); run `npm run archive -- load`.'];
-  const started = Date.now();
-  const outcomes = await syncCatalog(deps);
+/** `npm start` lines for the catalog versions one load pass loaded (none after the first start). */
+export function catalogLines(outcomes: readonly CatalogLoadOutcome[], ms: number): string[] {
   const loaded = outcomes.filter((o) => o.status === 'loaded');
   const failed = outcomes
     .filter((o) => o.status === 'failed')
     .map((o) => `  could not load ${o.dataset} ${o.doc_id} v${o.version_id} (${o.name}): ${o.error}`);
   if (!loaded.length) return ['Catalog up to date.', ...failed];
   const rows = loaded.reduce((n, o) => n + o.rows, 0);
-  return [`Loaded ${loaded.length} catalog versions (${rows} rows) in ${Date.now() - started} ms.`, ...failed];
+  return [`Loaded ${loaded.length} catalog versions (${rows} rows) in ${ms} ms.`, ...failed];
 }

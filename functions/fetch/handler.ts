@@ -5,5 +5,9 @@ import { type FetchEvent, fetchJob } from './job';
 
 const deps = buildDeps(loadConfig());
 
-/** Scheduled fetch of one source: EventBridge Scheduler passes `{ "source_id": "<id>" }`. */
-export const handler = (event: FetchEvent) => fetchJob(deps, event);
+/**
+ * Scheduled fetch of one source: EventBridge Scheduler passes `{ "source_id": "<id>" }`. The load
+ * after the fetch stops before the invocation's time runs out and goes on at the next one.
+ */
+export const handler = (event: FetchEvent, context?: { getRemainingTimeInMillis?: () => number }) =>
+  fetchJob(deps, event, { remainingMs: context?.getRemainingTimeInMillis?.bind(context) });

@@ -5,10 +5,24 @@ import type { RunRecord } from '../../shared/archive/runs';
 import type { Deps } from '../../shared/deps';
 import { syncAll } from '../../shared/derive/sync-all';
 import { BadRequestError } from '../../shared/http/errors';
+import { type LoadBudget, timeBudget, UNLIMITED } from '../../shared/loads/budget';
 
 /** The EventBridge Scheduler input for one source (infra/jobs.ts fetchInput). */
 export interface FetchEvent {
   source_id?: unknown;
+}
+
+/**
+ * Time kept back from loading: the last flush and checkpoint, the accuracy check after a load and
+ * the job's own end (the fetch Lambda runs up to 15 minutes).
+ */
+export const LOAD_RESERVE_MS = 60_000;
+
+export interface FetchJobOptions extends FetchOptions {
+  /** The invocation's remaining time (the Lambda context's getRemainingTimeInMillis); none: no limit. */
+  remainingMs?: () => number;
+  /** The load's budget itself (tests); default from `remainingMs`. */
+  loadBudget?: LoadBudget;
 }
 
 /**
@@ -17,18 +31,28 @@ export interface FetchEvent {
  * scheduled run tries again. A malformed event or unknown source throws, so it shows as an
  * invocation error. Before fetching, versions a crashed writer left pending are finished (cheap
  * when there are none; delivery runs hold cursors before them). After it, the source's warrant
- * facts and catalog rows are brought up to date whether or not the run found new versions: a load
- * cut short earlier (a timeout, a 503) or a new loaderVersion is retried by the next run, never
- * left waiting for the publisher's next release.
+ * facts and catalog rows are brought up to date whether or not the run found new versions, within
+ * the invocation's remaining time: a load longer than that stores a checkpoint and stops, and the
+ * next invocation goes on from it (as does any sync); a load cut short by a crash or a 503, or a
+ * new loaderVersion, is retried the same way, never left waiting for the publisher's next release.
  */
-export async function fetchJob(deps: Deps, event: FetchEvent, opts: FetchOptions = {}): Promise<RunRecord> {
+export async function fetchJob(deps: Deps, event: FetchEvent, opts: FetchJobOptions = {}): Promise<RunRecord> {
   if (typeof event?.source_id !== 'string' || event.source_id === '') {
     throw new BadRequestError('The fetch event needs a source_id string.');
   }
-  const repaired = await (opts.archive ?? new Archive(deps)).repair();
+  const { remainingMs, loadBudget, ...fetchOpts } = opts;
+  const repaired = await (fetchOpts.archive ?? new Archive(deps)).repair();
   if (repaired) deps.logger.warn('finished pending versions', { repaired });
-  const run = await runFetch(deps, event.source_id, opts);
-  const { facts } = await syncAll(deps, { sourceIds: [event.source_id] });
+  const run = await runFetch(deps, event.source_id, fetchOpts);
+  const budget = loadBudget ?? (remainingMs ? timeBudget(remainingMs, LOAD_RESERVE_MS) : UNLIMITED);
+  const { facts, suspended, deferred } = await syncAll(deps, { sourceIds: [event.source_id], budget });
+  if (suspended || deferred) {
+    deps.logger.info('load continues at the next run', {
+      source_id: event.source_id,
+      version_id: suspended?.version_id ?? null,
+      deferred,
+    });
+  }
   if (facts.some((o) => o.status === 'loaded')) await runAccuracyCheck(deps);
   const level = run.status === 'succeeded' ? 'info' : 'error';
   deps.logger[level]('fetch job finished', { source_id: run.source_id, run_id: run.run_id, status: run.status });

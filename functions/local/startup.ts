@@ -1,9 +1,8 @@
 import { ensureDemoKey } from '../../shared/auth/demo-key';
 import type { Deps } from '../../shared/deps';
 import { seedArchive } from '../archive/startup';
-import { loadCatalogStep } from '../catalog/startup';
-import { loadFactsStep } from '../warrant/facts-startup';
 import { ensureSigningKey } from '../warrant/startup';
+import { loadArchivedStep } from './load-step';
 
 /**
  * Idempotent steps `npm start` runs after storage exists. Each returns lines to print (for
@@ -11,10 +10,4 @@ import { ensureSigningKey } from '../warrant/startup';
  */
 export type StartupStep = (deps: Deps) => Promise<string[]>;
 
-export const STARTUP_STEPS: readonly StartupStep[] = [
-  ensureSigningKey,
-  ensureDemoKey,
-  seedArchive,
-  loadFactsStep,
-  loadCatalogStep,
-];
+export const STARTUP_STEPS: readonly StartupStep[] = [ensureSigningKey, ensureDemoKey, seedArchive, loadArchivedStep];

@@ -1,9 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import contract from '../../contract/openapi.json';
 import type { createRouter } from '../../shared/http/app';
 import { NotFoundError } from '../../shared/http/errors';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
-import { DOCS_ASSETS, type DocsAsset, docsAsset } from './docs-assets';
+import { contractDocument, DOCS_ASSETS, type DocsAsset, docsAsset } from './docs-assets';
 
 const OpenApiDocument = z
   .record(z.string(), z.unknown())
@@ -56,10 +55,13 @@ window.onload = () => {
 `;
 }
 
-/** GET /docs and GET /openapi.json: the contract is bundled (JSON import), so both answer without I/O. */
+/**
+ * GET /docs and GET /openapi.json. The contract and Swagger UI's files are read on the first request
+ * that serves them (functions/meta/docs-assets.ts), not carried in the bundle.
+ */
 export function mountDocs(router: ReturnType<typeof createRouter>): void {
   const html = docsPage();
-  router.openapi(openapi, (c) => c.json(contract as Record<string, unknown>, 200));
+  router.openapi(openapi, (c) => c.json(contractDocument(), 200));
   router.openapi(docs, (c) => c.html(html, 200));
   // Static files of the docs page: not part of the API contract (plain route, public by policy).
   router.get('/docs/assets/:file', (c) => {

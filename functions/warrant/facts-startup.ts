@@ -1,13 +1,9 @@
 import { runAccuracyCheck } from '../../shared/accuracy/check';
 import type { Deps } from '../../shared/deps';
-import { syncFacts } from '../../shared/facts/pipeline';
+import type { LoadOutcome } from '../../shared/facts/load-version';
 
-/** `npm start` step: load the facts of every archived version not loaded yet (none after the first start). */
-export async function loadFactsStep(deps: Deps): Promise<string[]> {
-  if (!deps.config.loadFactsAtStart)
-    return ['Warrant facts: start-up load off (LOAD_FACTS_AT_START=false); run `npm run archive -- load`.'];
-  const started = Date.now();
-  const outcomes = await syncFacts(deps);
+/** `npm start` lines for the warrant facts one load pass loaded (none after the first start). */
+export async function factsLines(deps: Deps, outcomes: readonly LoadOutcome[], ms: number): Promise<string[]> {
   const loaded = outcomes.filter((o) => o.status === 'loaded');
   const failed = outcomes
     .filter((o) => o.status === 'failed')
@@ -18,7 +14,7 @@ export async function loadFactsStep(deps: Deps): Promise<string[]> {
   const checked = checks.reduce((n, r) => n + r.checked, 0);
   const matched = checks.reduce((n, r) => n + r.matched, 0);
   return [
-    `Loaded warrant facts of ${loaded.length} archive versions (${facts} facts) in ${Date.now() - started} ms; accuracy check ${matched}/${checked} rows identical.`,
+    `Loaded warrant facts of ${loaded.length} archive versions (${facts} facts) in ${ms} ms; accuracy check ${matched}/${checked} rows identical.`,
     ...failed,
   ];
 }

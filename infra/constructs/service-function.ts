@@ -15,6 +15,8 @@ export interface ServiceFunctionProps {
   name: string;
   functionName: string;
   bundleDir: string;
+  /** Deploy the `.map` files and turn on `--enable-source-maps` (default: neither). */
+  sourceMaps?: boolean;
   profile: FunctionProfile;
   environment: Record<string, string>;
   statements: readonly iam.PolicyStatement[];
@@ -24,9 +26,14 @@ export interface ServiceFunctionProps {
 /** The runtime every function runs on; esbuild targets the same Node major (scripts/build.mjs). */
 export const RUNTIME = lambda.Runtime.NODEJS_22_X;
 
+/** Files of a bundle folder that are never deployed unless source maps are on. */
+export const SOURCE_MAP_FILES = ['**/*.map'];
+
 /**
- * One Lambda built from a prebuilt esbuild bundle (handler `index.handler`), arm64, with its own
- * log group, exactly the IAM statements of its grant, and alarms on errors and throttles.
+ * One Lambda built from an esbuild bundle folder (handler `index.handler`; cdk.json's build hook runs
+ * scripts/build.mjs before synthesis), arm64, with its own log group, exactly the IAM statements of
+ * its grant, and alarms on errors and throttles. The whole folder is the code (lazy files, assets)
+ * except the source maps, unless `sourceMaps`.
  */
 export class ServiceFunction extends Construct {
   readonly fn: lambda.Function;
@@ -35,7 +42,9 @@ export class ServiceFunction extends Construct {
     super(scope, id);
     const assetDir = path.join(props.bundleDir, props.name);
     if (!fs.existsSync(path.join(assetDir, 'index.js'))) {
-      throw new Error(`no bundle at ${path.join(assetDir, 'index.js')}: run npm run build first`);
+      throw new Error(
+        `no bundle at ${path.join(assetDir, 'index.js')}: run npm run build first (cdk synth and deploy run it, cdk.json "build")`,
+      );
     }
     const logGroup = new logs.LogGroup(this, 'Logs', {
       logGroupName: `/aws/lambda/${props.functionName}`,
@@ -47,11 +56,13 @@ export class ServiceFunction extends Construct {
       runtime: RUNTIME,
       architecture: lambda.Architecture.ARM_64,
       handler: 'index.handler',
-      code: lambda.Code.fromAsset(assetDir),
+      code: lambda.Code.fromAsset(assetDir, { exclude: props.sourceMaps ? [] : SOURCE_MAP_FILES }),
       memorySize: props.profile.memoryMb,
       timeout: Duration.seconds(props.profile.timeoutSeconds),
       ephemeralStorageSize: props.profile.ephemeralMb ? Size.mebibytes(props.profile.ephemeralMb) : undefined,
-      environment: props.environment,
+      environment: props.sourceMaps
+        ? { ...props.environment, NODE_OPTIONS: '--enable-source-maps' }
+        : props.environment,
       logGroup,
     });
     for (const s of props.statements) this.fn.addToRolePolicy(s);

@@ -81,6 +81,7 @@ export class ApiStack extends Stack {
         name: group,
         functionName: names.fn(group),
         bundleDir: settings.bundleDir,
+        sourceMaps: settings.sourceMaps,
         profile: profileFor('group', group),
         environment: environmentFor(grant, { names, settings, publicBaseUrl: this.url }),
         statements: statementsFor(this, grant, { names, signingKey: settings.signingKey }),

@@ -55,6 +55,7 @@ export class JobsStack extends Stack {
         name,
         functionName: names.fn(name),
         bundleDir: settings.bundleDir,
+        sourceMaps: settings.sourceMaps,
         profile: profileFor('job', name),
         environment: environmentFor(grant, { names, settings, publicBaseUrl }),
         statements: statementsFor(this, grant, { names, signingKey: settings.signingKey }),

@@ -139,18 +139,28 @@ export class DynamoTable implements Table {
       const items: Item[] = [];
       let start = opts.cursor ? decodeCursor(opts.cursor) : undefined;
       const want = opts.limit ?? Number.POSITIVE_INFINITY;
+      const cap = opts.maxScanned ?? Number.POSITIVE_INFINITY;
+      let scanned = 0;
       do {
+        // DynamoDB's Limit counts items evaluated before the filter: never more than either bound allows.
+        const room = Math.min(want - items.length, cap - scanned);
         const out = await this.doc.send(
           new QueryCommand({
             ...this.queryInput(pk, opts),
-            Limit: Number.isFinite(want) ? Math.min(1000, want - items.length) : undefined,
+            Limit: Number.isFinite(room) ? Math.min(1000, Math.max(1, room)) : undefined,
             ExclusiveStartKey: start,
           }),
         );
         items.push(...((out.Items ?? []) as Item[]));
+        scanned += out.ScannedCount ?? out.Items?.length ?? 0;
         start = out.LastEvaluatedKey;
-      } while (start && items.length < want);
-      return { items, cursor: start ? encodeCursor(start) : undefined };
+      } while (start && items.length < want && scanned < cap);
+      return {
+        items,
+        cursor: start ? encodeCursor(start) : undefined,
+        scanned,
+        lastKey: start ? { pk: String(start.pk), sk: String(start.sk) } : undefined,
+      };
     });
   }
 
@@ -222,6 +232,17 @@ export class DynamoTable implements Table {
       names[`#f${i}`] = attr;
       values[`:f${i}`] = v;
       filters.push(`#f${i} = :f${i}`);
+    });
+    (opts.where ?? []).forEach((c, i) => {
+      const path = c.path.map((part, j) => {
+        names[`#w${i}_${j}`] = part;
+        return `#w${i}_${j}`;
+      });
+      const attr = path.join('.');
+      values[`:w${i}`] = c.value;
+      filters.push(
+        c.op === 'begins_with' || c.op === 'contains' ? `${c.op}(${attr}, :w${i})` : `${attr} ${c.op} :w${i}`,
+      );
     });
     return {
       TableName: this.name,

@@ -42,9 +42,10 @@ export class S3Blobs implements BlobStore {
     });
   }
 
-  get(key: string): Promise<Readable> {
+  get(key: string, range?: { start: number }): Promise<Readable> {
     return withDependency('S3', async () => {
-      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const Range = range && range.start > 0 ? `bytes=${range.start}-` : undefined;
+      const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range }));
       return out.Body as Readable;
     });
   }

@@ -7,6 +7,17 @@
  * | row           | R#<dataset>#<version 12>             | <sort key>#<record 9>       | row value, filter attributes  |
  * | index entry   | I#<dataset>#<index>#<key>            | <version 12>                | rows: every row with the key  |
  * | search token  | T#<dataset>#<token>                  | <version 12>#<record 9>     | row value, filter attributes  |
+ * | listing row   | L#<dataset>#<version 12>#<listing>#<part> | <value>#<record 9>     | row value, `f` listed fields  |
+ * | rollup input  | X#<dataset>#<version 12>#<rollup>    | <group>"<value>#<record 9>  | `g` group values, `m` measured fields |
+ * | series input  | S#<dataset>#<version 12>#<series>    | <key>#<record 9>            | `k` key values, `x` value     |
+ * | series change | H#<dataset>#<series>#<doc>#<key>     | <start>#<version 12>        | value, previous, version      |
+ * | series move   | M#<dataset>#<series>#<doc>#<abs|rel> | <start>#<version 12>#<rank 4> | key, from, to, change       |
+ *
+ * Listings (issue 15 point 3, query.ts): `<part>` is `*` for the whole listing or `<field>=<value>`
+ * for a partition field's copy; `<value>` is the sort field's order-preserving encoding
+ * (sort-keys.ts), `<group>` and `<key>` composite encodings of the group-by and key fields,
+ * `<start>` the version's start (its publisher effective date, else the day first observed). A
+ * rollup's groups are stored as the listing rows of the rollup's name, numbered in group order.
  *
  * `<dataset>` in row, index and token keys is the dataset's namespace for one loader generation:
  * `<dataset>@<loaderVersion>` for versions loaded since generations exist, the bare dataset id for
@@ -38,3 +49,19 @@ export const tokenSk = (versionId: number, record: number) => `${pad12(versionId
 export function versionBounds(lo: number, hi: number): [string, string] {
   return [`${pad12(lo)}#`, `${pad12(hi)}#~`];
 }
+
+/** The partition of one listing copy of a version: `*` (whole listing) or `<field>=<encoded value>`. */
+export const WHOLE = '*';
+export const listingPk = (dataset: string, versionId: number, listing: string, part: string) =>
+  `L#${dataset}#${pad12(versionId)}#${listing}#${cut(part)}`;
+export const rollupInputPk = (dataset: string, versionId: number, rollup: string) =>
+  `X#${dataset}#${pad12(versionId)}#${rollup}`;
+export const seriesInputPk = (dataset: string, versionId: number, series: string) =>
+  `S#${dataset}#${pad12(versionId)}#${series}`;
+export const seriesChangePk = (dataset: string, series: string, docId: string, key: string) =>
+  `H#${dataset}#${series}#${docId}#${cut(key)}`;
+export const seriesChangeSk = (start: string, versionId: number) => `${start}#${pad12(versionId)}`;
+export const seriesMovePk = (dataset: string, series: string, docId: string, by: 'abs' | 'rel') =>
+  `M#${dataset}#${series}#${docId}#${by}`;
+export const seriesMoveSk = (start: string, versionId: number, rank: number) =>
+  `${start}#${pad12(versionId)}#${String(rank).padStart(4, '0')}`;

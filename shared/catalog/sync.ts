@@ -1,63 +1,59 @@
 import { loadVersions } from '../archive/resolve';
 import type { Deps } from '../deps';
-import { AppError } from '../http/errors';
-import { trackLoad } from '../loads/history';
+import type { LoadProvider, PlannedLoad } from '../loads/consumer';
+import { type RunOptions, runLoads } from '../loads/pipeline';
 import { type CatalogDataset, sourcesOf } from './dataset';
 import { CATALOG_DATASETS } from './datasets';
-import { releaseLoadLease, takeLoadLease } from './lease';
-import { type CatalogLoadOutcome, loadCatalogVersion } from './load';
-import {
-  type CatalogVersion,
-  type LoadedVersion,
-  readSourceTimeline,
-  readTimeline,
-  recordSeen,
-  registerVersion,
-  type SourceTimeline,
-} from './timeline';
+import { type CatalogLoadOutcome, catalogConsumer, catalogFile } from './load';
+import { type LoadedVersion, readTimeline, recordSeen, registerVersion, type SourceTimeline } from './timeline';
 
-export interface SyncCatalogOptions {
+export interface SyncCatalogOptions extends RunOptions {
   /** Only these datasets (default: all). */
   datasets?: readonly string[];
-  /** Only versions of these sources (default: all). */
-  sourceIds?: readonly string[];
-  log?: (line: string) => void;
 }
 
 /**
- * Bring the catalog up to date with the archive: register every archived version of every
- * dataset's documents in the dataset's timeline, then load each version that a layout reads and
- * that is not loaded yet (or was loaded by an older loaderVersion), oldest first. Run it after imports, after fetch runs and at start-up;
- * safe to run any number of times (every write is idempotent). One load attempt per source is
- * recorded (GET /sources/{id}/history). A version whose file does not parse is reported and left
- * unloaded (answers then carry a `not_loaded` gap for it); storage outages are rethrown.
+ * The catalog datasets as a provider of the load pipeline (shared/loads/pipeline.ts): registers
+ * every archived version of every dataset's documents in the dataset's timeline, then plans each
+ * version that a layout reads and that is not loaded yet (or was loaded by an older
+ * loaderVersion: the reload writes a new generation, answers keep the old one until it is
+ * complete). A version whose file does not parse is reported and left unloaded (answers then
+ * carry a `not_loaded` gap for it).
  */
-export async function syncCatalog(deps: Deps, opts: SyncCatalogOptions = {}): Promise<CatalogLoadOutcome[]> {
-  const outcomes: CatalogLoadOutcome[] = [];
-  const wanted = (sourceId: string) => !opts.sourceIds || opts.sourceIds.includes(sourceId);
-  for (const dataset of CATALOG_DATASETS.filter((d) => !opts.datasets || opts.datasets.includes(d.id))) {
-    if (!sourcesOf(dataset).some(wanted)) continue; // e.g. a fetch run of a source no dataset reads
-    let timelines = await readTimeline(deps.tables.catalog, dataset.id);
-    // Re-read only when versions were added (the usual run registers none).
-    if (await registerArchived(deps, dataset, wanted, timelines)) {
-      timelines = await readTimeline(deps.tables.catalog, dataset.id);
-    }
-    for (const [sourceId, tl] of timelines) {
-      if (!wanted(sourceId)) continue;
-      const pending = tl.versions
-        .filter((v) => needsLoad(dataset, tl.loaded.get(v.version_id)) && dataset.parserFor(v) !== undefined)
-        .sort((a, b) => a.version_id - b.version_id);
-      const reloads = new Set(pending.filter((v) => tl.loaded.has(v.version_id)).map((v) => v.version_id));
-      if (pending.length) outcomes.push(...(await loadSource(deps, dataset, sourceId, pending, reloads, opts.log)));
-    }
-  }
-  return outcomes;
+export function catalogProvider(filter: { datasets?: readonly string[] } = {}): LoadProvider {
+  return {
+    async plan(deps, opts) {
+      const wanted = (sourceId: string) => !opts.sourceIds || opts.sourceIds.includes(sourceId);
+      const planned: PlannedLoad[] = [];
+      for (const dataset of CATALOG_DATASETS.filter((d) => !filter.datasets || filter.datasets.includes(d.id))) {
+        if (!sourcesOf(dataset).some(wanted)) continue; // e.g. a fetch run of a source no dataset reads
+        let timelines = await readTimeline(deps.tables.catalog, dataset.id);
+        // Re-read only when versions were added (the usual run registers none).
+        if (await registerArchived(deps, dataset, wanted, timelines)) {
+          timelines = await readTimeline(deps.tables.catalog, dataset.id);
+        }
+        for (const [sourceId, tl] of timelines) {
+          if (!wanted(sourceId)) continue;
+          for (const v of tl.versions
+            .filter((x) => needsLoad(dataset, tl.loaded.get(x.version_id)) && dataset.parserFor(x) !== undefined)
+            .sort((a, b) => a.version_id - b.version_id)) {
+            const reload = tl.loaded.has(v.version_id);
+            planned.push({ file: catalogFile(v), consumer: catalogConsumer(deps, dataset, v, reload) });
+          }
+        }
+      }
+      return planned;
+    },
+  };
 }
 
-/** Whether the version's current marker is already this loader version (one consistent read of its source). */
-async function loadedBy(deps: Deps, dataset: CatalogDataset, v: CatalogVersion): Promise<boolean> {
-  const tl = await readSourceTimeline(deps.tables.catalog, dataset.id, v.source_id);
-  return !needsLoad(dataset, tl?.loaded.get(v.version_id));
+/**
+ * Only the catalog brought up to date (the pipeline with no other consumer); syncAll
+ * (shared/derive/sync-all.ts) loads facts and catalog rows in one pass over each file.
+ */
+export async function syncCatalog(deps: Deps, opts: SyncCatalogOptions = {}): Promise<CatalogLoadOutcome[]> {
+  const run = await runLoads(deps, [catalogProvider(opts)], opts);
+  return run.outcomes.filter((o) => o.kind === 'catalog').map((o) => o.outcome as CatalogLoadOutcome);
 }
 
 /**
@@ -100,71 +96,4 @@ async function registerArchived(
     }
   }
   return added;
-}
-
-async function loadSource(
-  deps: Deps,
-  dataset: CatalogDataset,
-  sourceId: string,
-  pending: CatalogVersion[],
-  reloads: ReadonlySet<number>,
-  log?: (line: string) => void,
-): Promise<CatalogLoadOutcome[]> {
-  const outcomes: CatalogLoadOutcome[] = [];
-  const failures: string[] = [];
-  try {
-    await trackLoad(deps, sourceId, async (progress) => {
-      for (const v of pending) {
-        const started = Date.now();
-        const base = { dataset: dataset.id, source_id: sourceId, doc_id: v.doc_id, version_id: v.version_id };
-        let outcome: CatalogLoadOutcome;
-        const gen = dataset.loaderVersion;
-        const busy = (error: string): CatalogLoadOutcome => ({
-          ...base,
-          name: v.name,
-          status: 'busy',
-          rows: 0,
-          peak_buffered: 0,
-          ms: 0,
-          error,
-        });
-        if (!(await takeLoadLease(deps.tables.catalog, dataset.id, v, gen, deps.clock.now()))) {
-          outcome = busy('another process is loading this version');
-        } else {
-          try {
-            // Re-read under the lease: a loader that finished since this sync read the timeline is not redone.
-            if (await loadedBy(deps, dataset, v)) outcome = busy('loaded by another process meanwhile');
-            else outcome = await loadCatalogVersion(deps, dataset, v);
-          } catch (e) {
-            if (e instanceof AppError && e.status === 503) throw e;
-            const error = e instanceof Error ? e.message : String(e);
-            outcome = {
-              ...base,
-              name: v.name,
-              status: 'failed',
-              rows: 0,
-              peak_buffered: 0,
-              ms: Date.now() - started,
-              error,
-            };
-            failures.push(`v${v.version_id}: ${error}`);
-          } finally {
-            await releaseLoadLease(deps.tables.catalog, dataset.id, v, gen);
-          }
-        }
-        outcomes.push(outcome);
-        // A reload (new loaderVersion) replaces a version's rows: it adds none to the source's count.
-        if (outcome.status === 'loaded') progress.loaded(v.version_id, reloads.has(v.version_id) ? 0 : outcome.rows);
-        if (outcome.entities) progress.count(outcome.entities.name, outcome.entities.value);
-        log?.(
-          `catalog ${dataset.id} ${sourceId} ${v.doc_id} v${v.version_id} (${v.name}): ${outcome.status}${outcome.error ? ` (${outcome.error})` : ''}, ${outcome.rows} rows, ${outcome.ms} ms`,
-        );
-      }
-      if (failures.length) throw new Error(`${failures.length} version(s) could not be loaded: ${failures.join('; ')}`);
-    });
-  } catch (e) {
-    if (!failures.length) throw e;
-    deps.logger.warn('catalog load incomplete', { dataset: dataset.id, source_id: sourceId, failures });
-  }
-  return outcomes;
 }

@@ -1,7 +1,10 @@
 import type { Located } from '../publishers/common/types';
 import type { Item, Table } from '../storage/table';
 import type { CatalogDataset } from './dataset';
-import { indexPk, namespaceOf, pad12, rowPk, rowSk, tokenPk, tokenSk } from './keys';
+import { type DatasetSpecs, type SeriesSpec, specsOf } from './declaration';
+import { indexPk, namespaceOf, pad12, rollupInputPk, rowPk, rowSk, seriesInputPk, tokenPk, tokenSk } from './keys';
+import { fieldValues, listingItems } from './listing-items';
+import { compositeKey, encodeValue, GROUP_END, NULL_TAG, sortKey, typedValue } from './sort-keys';
 import type { CatalogVersion } from './timeline';
 
 /** Items buffered before a batch write; the buffer never holds more (plus one row's items). */
@@ -24,6 +27,13 @@ export interface StoredRow {
  * flushed is appended to the stored item (in file order, after the flush that wrote it); for that
  * the writer counts the keys of non-unique indexes it has written (one counter per distinct key).
  * Unique indexes keep no such state. Rewriting a version puts the same items again.
+ *
+ * Declared listings, rollups and series (issue 15 point 3) add, per row: its listing items (one
+ * per copy, listing-items.ts), one rollup input item per rollup (keyed by group, then by the
+ * value whose median is taken, so rollup.ts reads each group's values in order) and one series
+ * input item per series of the version's document (keyed by the series key, so series.ts merges
+ * two versions in key order). Rollups and series are computed from those items once every row is
+ * written (`afterVersionLoaded`, derived.ts); the writer keeps no state for them.
  */
 export class CatalogWriter<R extends Located = Located> {
   private buffer = new Map<string, Item>();
@@ -37,6 +47,9 @@ export class CatalogWriter<R extends Located = Located> {
 
   /** The key namespace of the dataset's current loader generation. */
   private readonly ns: string;
+  private readonly specs: DatasetSpecs;
+  /** The series following this version's document. */
+  private readonly series: readonly SeriesSpec[];
 
   constructor(
     private readonly table: Table,
@@ -44,6 +57,8 @@ export class CatalogWriter<R extends Located = Located> {
     private readonly version: CatalogVersion,
   ) {
     this.ns = namespaceOf(dataset.id, dataset.loaderVersion);
+    this.specs = specsOf(dataset as unknown as CatalogDataset);
+    this.series = this.specs.series.length ? seriesOfDoc(dataset as unknown as CatalogDataset, version.doc_id) : [];
   }
 
   async add(row: R): Promise<void> {
@@ -64,13 +79,56 @@ export class CatalogWriter<R extends Located = Located> {
     for (const idx of this.dataset.indexes) {
       for (const key of new Set(idx.keys(row))) this.index(indexPk(this.ns, idx.name, key), !!idx.unique, stored);
     }
-    for (const token of new Set(this.dataset.tokens?.(row) ?? [])) {
+    const tokens = [...new Set(this.dataset.tokens?.(row) ?? [])];
+    // Token items carry the listed fields (and their tokens) when a listing filters by token.
+    const listed = this.specs.fields.size
+      ? { f: fieldValues(this.specs.fields, row), ...(this.specs.tokenFilters ? { tk: tokens } : {}) }
+      : {};
+    for (const token of tokens) {
       const item = { pk: tokenPk(this.ns, token), sk: tokenSk(stored.version_id, record) };
-      this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, ...filters, value: stored.value });
+      this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, ...filters, ...listed, value: stored.value });
+    }
+    if (this.specs.listings.size || this.series.length) {
+      this.derived(row, { ...base, line: row.locator.line, value: stored.value });
     }
     this.rows++;
     this.peakBuffered = Math.max(this.peakBuffered, this.buffer.size);
     if (this.buffer.size >= WRITE_BATCH) await this.flush();
+  }
+
+  /** Listing items, rollup and series inputs of one row (declared listings, rollups and series). */
+  private derived(
+    row: R,
+    base: { source_id: string; version_id: number; record: number; line: number; value: Record<string, unknown> },
+  ): void {
+    const put = (item: Item) => this.buffer.set(`${item.pk}\n${item.sk}`, item);
+    for (const spec of this.specs.listings.values()) {
+      if (spec.kind === 'listing')
+        for (const item of listingItems(this.ns, spec, base, fieldValues(spec.types, row))) put(item);
+    }
+    const r = row as unknown as Record<string, unknown>;
+    for (const rollup of this.specs.rollups) {
+      const g = rollup.groupBy.map((x) => typedValue(x.type, r[x.field]));
+      const group = compositeKey(rollup.groupBy.map((x, i) => encodeValue(x.type, g[i] ?? null)));
+      const m = Object.fromEntries(rollup.fields.map((f) => [f, typedValue('number', r[f])]));
+      const median = rollup.medianField ? encodeValue('number', m[rollup.medianField] ?? null) : NULL_TAG;
+      put({
+        pk: rollupInputPk(this.ns, base.version_id, rollup.name),
+        sk: sortKey(`${group}${GROUP_END}${median}`, base.record),
+        g,
+        m,
+      });
+    }
+    for (const series of this.series) {
+      const k = series.key.map((x) => typedValue(x.type, r[x.field]));
+      if (k.some((v) => v === null)) continue; // a row without its key is not followed
+      put({
+        pk: seriesInputPk(this.ns, base.version_id, series.name),
+        sk: sortKey(compositeKey(series.key.map((x, i) => encodeValue(x.type, k[i]!))), base.record),
+        k,
+        x: typedValue(series.type, r[series.value]),
+      });
+    }
   }
 
   private index(pk: string, unique: boolean, stored: StoredRow): void {
@@ -105,4 +163,11 @@ export class CatalogWriter<R extends Located = Located> {
       await this.table.update({ pk: a.pk, sk: pad12(a.value.version_id) }, { append: { rows: [a.value] } });
     }
   }
+}
+
+/** The series that follow a document (by default every snapshot document of the dataset). */
+export function seriesOfDoc(dataset: CatalogDataset, docId: string): SeriesSpec[] {
+  return specsOf(dataset).series.filter((s) =>
+    s.docs ? s.docs.includes(docId) : dataset.docs.some((d) => d.docId === docId && d.mode === 'snapshot'),
+  );
 }

@@ -1,19 +1,37 @@
-import { syncCatalog } from '../catalog/sync';
+import type { CatalogLoadOutcome } from '../catalog/load';
+import { catalogProvider } from '../catalog/sync';
 import type { Deps } from '../deps';
-import { syncFacts } from '../facts/pipeline';
+import type { LoadOutcome } from '../facts/load-version';
+import { factsProvider } from '../facts/pipeline';
+import type { LoadFile } from '../loads/consumer';
+import { type RunOptions, runLoads } from '../loads/pipeline';
 
-export interface SyncAllOptions {
-  /** Only versions of these sources (default: every source). */
-  sourceIds?: readonly string[];
-  log?: (line: string) => void;
+export type SyncAllOptions = RunOptions;
+
+export interface SyncAllResult {
+  facts: LoadOutcome[];
+  catalog: CatalogLoadOutcome[];
+  /** The version the budget cut short (checkpoint stored; the next run resumes it). */
+  suspended?: LoadFile;
+  /** Versions not started because the budget ran out. */
+  deferred: number;
 }
 
 /**
- * Everything derived from the archive, brought up to date: the warrant facts (shared/facts) and
- * the catalog datasets (shared/catalog). Run after imports and fetch runs; idempotent.
+ * Everything derived from the archive, brought up to date in one pass over each file: the warrant
+ * facts (shared/facts) and the catalog datasets (shared/catalog) of every archived version not
+ * loaded yet by the current loaders, each file parsed once for all of them
+ * (shared/loads/pipeline.ts). Run after imports and fetch runs, by `npm start` and by
+ * `npm run archive -- load` (which also reloads what an earlier loader version wrote);
+ * idempotent, and resumable: with a budget, a load cut short goes on at the next call.
  */
-export async function syncAll(deps: Deps, opts: SyncAllOptions = {}) {
-  const facts = await syncFacts(deps, opts);
-  const catalog = await syncCatalog(deps, opts);
-  return { facts, catalog };
+export async function syncAll(deps: Deps, opts: SyncAllOptions = {}): Promise<SyncAllResult> {
+  const run = await runLoads(deps, [factsProvider, catalogProvider()], opts);
+  const of = <T>(kind: string) => run.outcomes.filter((o) => o.kind === kind).map((o) => o.outcome as T);
+  return {
+    facts: of<LoadOutcome>('facts'),
+    catalog: of<CatalogLoadOutcome>('catalog'),
+    suspended: run.suspended,
+    deferred: run.deferred,
+  };
 }

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import { SaxesParser } from 'saxes';
 
 /**
  * Event-driven XML reading over a byte stream with saxes (a conformant, non-validating XML 1.0
  * parser that expands only the predefined and character entities, never external ones). Element
  * and attribute names are reported without their namespace prefix, because OOXML producers are
  * free to write `<x:row>` as well as `<row>`. Memory stays bounded by the largest text node.
+ * saxes is imported on the first parse: most Lambdas never read XML (a lazy file of their bundle,
+ * scripts/build.mjs).
  */
 export interface XmlHandlers {
   open?(name: string, attrs: Readonly<Record<string, string>>): void;
@@ -40,6 +41,7 @@ export async function parseXml(source: Readable | Buffer, handlers: XmlHandlers)
  * (`return()`) stops reading the source. Rejects on the first well-formedness error.
  */
 export async function* xmlChunks(source: Readable | Buffer, handlers: XmlHandlers): AsyncGenerator<void> {
+  const { SaxesParser } = await import('saxes');
   const parser = new SaxesParser({ xmlns: false, position: false });
   let failure: Error | undefined;
   parser.on('error', (err) => {

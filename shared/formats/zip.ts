@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { Readable } from 'node:stream';
-import * as yauzl from 'yauzl';
+import type * as yauzl from 'yauzl';
 
 /**
  * Read access to an in-memory zip (PKWARE APPNOTE 6.3: the central directory is authoritative).
@@ -91,22 +91,36 @@ function rangeStream(fd: number, start: number, end: number): Readable {
   });
 }
 
-class SourceReader extends yauzl.RandomAccessReader {
-  constructor(private readonly source: ZipSource) {
-    super();
-  }
-  override _readStreamForRange(start: number, end: number): Readable {
-    return this.source.readRange(start, end);
-  }
-  /** yauzl calls this once the zip is closed and no member stream is still reading. */
-  override close(callback: (err: Error | null) => void): void {
-    try {
-      this.source.close?.();
-      callback(null);
-    } catch (err) {
-      callback(err as Error);
+/** A ZipSource as yauzl's random-access reader. */
+function sourceReaderClass(lib: typeof yauzl) {
+  return class SourceReader extends lib.RandomAccessReader {
+    constructor(private readonly source: ZipSource) {
+      super();
     }
-  }
+    override _readStreamForRange(start: number, end: number): Readable {
+      return this.source.readRange(start, end);
+    }
+    /** yauzl calls this once the zip is closed and no member stream is still reading. */
+    override close(callback: (err: Error | null) => void): void {
+      try {
+        this.source.close?.();
+        callback(null);
+      } catch (err) {
+        callback(err as Error);
+      }
+    }
+  };
+}
+
+/**
+ * yauzl and the reader class, imported on the first zip opened: most Lambdas never open one (a lazy
+ * file of their bundle, scripts/build.mjs).
+ */
+let loading: Promise<{ lib: typeof yauzl; SourceReader: ReturnType<typeof sourceReaderClass> }> | undefined;
+
+function loadYauzl() {
+  loading ??= import('yauzl').then((lib) => ({ lib, SourceReader: sourceReaderClass(lib) }));
+  return loading;
 }
 
 /**
@@ -116,14 +130,19 @@ class SourceReader extends yauzl.RandomAccessReader {
  */
 export async function openZip(input: Buffer | ZipSource): Promise<OpenedZip> {
   const options = { lazyEntries: true, autoClose: false, validateEntrySizes: true };
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-    const done = (err: Error | null, z: yauzl.ZipFile) => (err ? reject(err) : resolve(z));
-    if (Buffer.isBuffer(input)) yauzl.fromBuffer(input, options, done);
-    else yauzl.fromRandomAccessReader(new SourceReader(input), input.size, options, done);
-  }).catch((err: unknown) => {
-    if (!Buffer.isBuffer(input)) input.close?.();
-    throw err;
-  });
+  const zip = await loadYauzl()
+    .then(
+      ({ lib, SourceReader }) =>
+        new Promise<yauzl.ZipFile>((resolve, reject) => {
+          const done = (err: Error | null, z: yauzl.ZipFile) => (err ? reject(err) : resolve(z));
+          if (Buffer.isBuffer(input)) lib.fromBuffer(input, options, done);
+          else lib.fromRandomAccessReader(new SourceReader(input), input.size, options, done);
+        }),
+    )
+    .catch((err: unknown) => {
+      if (!Buffer.isBuffer(input)) input.close?.();
+      throw err;
+    });
   const members = await new Promise<ZipMember[]>((resolve, reject) => {
     const out: ZipMember[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {

@@ -12,7 +12,11 @@ export interface BlobHead {
 export interface BlobStore {
   readonly bucket: string;
   put(key: string, body: Buffer | Readable, opts?: { contentType?: string; size?: number }): Promise<void>;
-  get(key: string): Promise<Readable>;
+  /**
+   * The object's bytes, or with `range` only those from `range.start` (a byte offset) to the end
+   * (an HTTP Range GET: a load resumed from a checkpoint reads on from a record boundary).
+   */
+  get(key: string, range?: { start: number }): Promise<Readable>;
   getBuffer(key: string): Promise<Buffer>;
   head(key: string): Promise<BlobHead | undefined>;
   /** A GET link valid for `seconds`. */

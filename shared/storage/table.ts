@@ -11,6 +11,16 @@ export type Item = Record<string, unknown> & { pk: string; sk: string };
 export type Key = { pk: string; sk: string };
 export type IndexName = 'gsi1' | 'gsi2';
 
+/**
+ * A condition on a non-key attribute (a DynamoDB FilterExpression term): `path` names the
+ * attribute and, for nested maps, the members under it (`['f', 'price']` is `f.price`).
+ */
+export interface Condition {
+  path: readonly string[];
+  op: '=' | '<>' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'contains';
+  value: string | number | boolean;
+}
+
 export interface QueryOptions {
   index?: IndexName;
   /** Sort-key condition. */
@@ -28,6 +38,14 @@ export interface QueryOptions {
   cursor?: string;
   /** Equality filters on non-key attributes, applied after the key condition. */
   filter?: Record<string, string | number | boolean>;
+  /** Further conditions on non-key attributes, all of which must hold (with `filter`). */
+  where?: readonly Condition[];
+  /**
+   * Stop once DynamoDB has evaluated this many items (filters drop items after they are read and
+   * counted), even if fewer than `limit` matched: a selective filter cannot make one call read a
+   * whole partition. `lastKey` then says where the read stopped.
+   */
+  maxScanned?: number;
   consistent?: boolean;
 }
 
@@ -35,6 +53,14 @@ export interface QueryPage {
   items: Item[];
   /** Opaque continuation token, absent at the end. */
   cursor?: string;
+  /** Items evaluated by the key condition, before filters (DynamoDB's ScannedCount, summed). */
+  scanned?: number;
+  /**
+   * The table key (pk, sk) of the last item evaluated when the read stopped before the end of the
+   * key range (`limit` or `maxScanned` reached); absent at the end. With `limit` reached, it is the
+   * key of the last item returned.
+   */
+  lastKey?: Key;
 }
 
 export interface PutOptions {

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Archive } from '../../shared/archive/ingest';
 import { sampleEntries, sampleManifests } from '../../shared/archive/seed';
-import { syncCatalog } from '../../shared/catalog/sync';
 import type { Deps } from '../../shared/deps';
+import { syncAll } from '../../shared/derive/sync-all';
 import { syncFacts } from '../../shared/facts/pipeline';
 
 export interface ManifestEntry {
@@ -53,8 +53,7 @@ export async function seedFixtures(
       });
     }
   }
-  const facts = await syncFacts(deps);
   // The catalog too (the warrant's exclusion screen reads it), unless the caller loads it itself.
-  if (opts.catalog !== false) await syncCatalog(deps);
-  return facts;
+  if (opts.catalog === false) return syncFacts(deps);
+  return (await syncAll(deps)).facts;
 }

@@ -178,6 +178,15 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
     expect(bytes.equals(fs.readFileSync(path.join(dir, 'meta', 'swagger-ui', 'swagger-ui-bundle.js')))).toBe(true);
   });
 
+  it('serves the contract from the file beside the meta bundle (not carried in it)', async () => {
+    if (!built.includes('meta')) return;
+    const res = (await handlerOf('meta')(httpApiEvent('GET', '/openapi.json', '', {}), lambdaContext)) as HttpResult;
+    expect(res.statusCode).toBe(200);
+    const committed = JSON.parse(fs.readFileSync(path.join(ROOT, 'contract', 'openapi.json'), 'utf8'));
+    expect(JSON.parse(res.body)).toEqual(committed);
+    expect(fs.readFileSync(path.join(dir, 'meta', 'index.js'), 'utf8')).not.toContain(String(committed['x-generated']));
+  });
+
   it('runs the delivery job on its scheduled event', async () => {
     if (!built.includes('delivery')) return;
     const event = { ...DELIVERY_INPUT, scheduled_time: '2025-01-15T14:00:00Z' };

@@ -1,7 +1,8 @@
 import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import { at, normalizeName } from '../../publishers/common/header';
-import type { ByteInput, Located, ParseOptions, PublisherParser } from '../../publishers/common/types';
+import { lineStartOf, mark } from '../../publishers/common/resume';
+import type { ByteInput, Located, ParseOptions, PublisherParser, ResumeHeader } from '../../publishers/common/types';
 import { codeText, requiredInteger, text } from '../../publishers/common/values';
 
 const ID = 'cms_ncci_mue/mue-csv';
@@ -40,12 +41,17 @@ function settingOf(valueHeader: string, fileName: string | undefined): MueSettin
  * Latin-1/Windows-1252; first a multi-line quoted AMA copyright record padded with `,,,`; then a
  * header whose first field is quoted across a line break (`"HCPCS/\nCPT Code"`); then
  * code, MUE value, adjudication indicator text (`2 Date of Service Edit: Policy`), rationale.
+ * Resumable: the setting the header named travels in the resume point.
  */
 async function* parseMue(input: ByteInput, options?: ParseOptions): AsyncGenerator<MueRecord> {
-  let setting: MueSetting | null = null;
-  let header = false;
-  let count = 0;
-  for await (const rec of csvRecords(input, 'windows-1252', ID)) {
+  const resumeAt = options?.resumeAt;
+  const cursor = options?.cursor;
+  const start = lineStartOf(resumeAt);
+  let setting = (resumeAt?.header?.context as MueSetting | undefined) ?? null;
+  let header = setting !== null;
+  let point: ResumeHeader | undefined;
+  let count = resumeAt?.record ?? 0;
+  for await (const rec of csvRecords(input, 'windows-1252', ID, { start })) {
     const f = rec.fields;
     if (!header) {
       if (!normalizeName(f[0] ?? '').startsWith('hcpcs')) continue;
@@ -61,14 +67,17 @@ async function* parseMue(input: ByteInput, options?: ParseOptions): AsyncGenerat
     const mai = MAI.exec(at(f, 2).trim());
     if (!mai)
       throw new PublisherFormatError(ID, rec.line, `unreadable adjudication indicator ${JSON.stringify(at(f, 2))}`);
+    const mueValue = requiredInteger(at(f, 1), ID, rec.line, 'MUE value');
+    point ??= { bom: start.bom, context: setting! };
+    mark(cursor, rec.end, rec.lastLine, ++count, point);
     yield {
       code,
       setting: setting!,
-      mue_value: requiredInteger(at(f, 1), ID, rec.line, 'MUE value'),
+      mue_value: mueValue,
       adjudication_indicator: Number(mai[1]),
       adjudication_indicator_text: mai[2]!.trim(),
       rationale: text(at(f, 3)),
-      locator: { line: rec.line, record: ++count },
+      locator: { line: rec.line, record: count },
     };
   }
   if (!header) throw new PublisherFormatError(ID, 1, 'no header row starting with "HCPCS/CPT Code"');
@@ -77,6 +86,7 @@ async function* parseMue(input: ByteInput, options?: ParseOptions): AsyncGenerat
 export const mueParser: PublisherParser<MueRecord> = {
   id: ID,
   version: '1',
+  resumable: true,
   parse: (input, options) => parseMue(input, options),
   codesOf: (r) => [r.code],
 };

@@ -1,7 +1,8 @@
 import { parseDate } from '../../publishers/common/dates';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import { readLineBatches } from '../../publishers/common/lines';
-import type { ByteInput, Located, PublisherParser } from '../../publishers/common/types';
+import { lineStartOf, mark } from '../../publishers/common/resume';
+import type { ByteInput, Located, ParseOptions, PublisherParser, ResumeHeader } from '../../publishers/common/types';
 import { codeText, text } from '../../publishers/common/values';
 
 const ID = 'cms_ncci_ptp/ptp-txt';
@@ -31,11 +32,17 @@ const DATA = /^[A-Z0-9]{5}\t[A-Z0-9]{5}\t/;
  * tab-delimited, no quoting; a copyright line, a title line and a header wrapped over four lines,
  * then column 1, column 2, prior-1996 flag, effective date YYYYMMDD, deletion date YYYYMMDD or `*`,
  * modifier indicator, rationale. Parsed line by line (files exceed 100 MB): memory stays flat.
+ * Resumable: after any edit line the next line is a record boundary, and the preamble decides
+ * nothing the data lines need.
  */
-async function* parsePtp(input: ByteInput): AsyncGenerator<PtpRecord> {
-  let count = 0;
-  let started = false;
-  for await (const batch of readLineBatches(input, 'windows-1252', ID)) {
+async function* parsePtp(input: ByteInput, options?: ParseOptions): AsyncGenerator<PtpRecord> {
+  const at = options?.resumeAt;
+  const cursor = options?.cursor;
+  const start = lineStartOf(at);
+  let count = at?.record ?? 0;
+  let started = at !== undefined;
+  let header: ResumeHeader | undefined;
+  for await (const batch of readLineBatches(input, 'windows-1252', ID, start)) {
     for (const pl of batch) {
       const s = pl.text;
       if (!DATA.test(s)) {
@@ -56,6 +63,8 @@ async function* parsePtp(input: ByteInput): AsyncGenerator<PtpRecord> {
       if (mod !== '0' && mod !== '1' && mod !== '9') {
         throw new PublisherFormatError(ID, pl.line, `modifier indicator ${JSON.stringify(mod)} is not 0, 1 or 9`);
       }
+      header ??= { bom: start.bom };
+      mark(cursor, pl.end, pl.line, ++count, header);
       yield {
         column1: c1,
         column2: c2,
@@ -64,7 +73,7 @@ async function* parsePtp(input: ByteInput): AsyncGenerator<PtpRecord> {
         deletion_date: parseDate(f[4] ?? '', ID, pl.line, ['*']),
         modifier_indicator: Number(mod) as 0 | 1 | 9,
         rationale: text(f[6] ?? ''),
-        locator: { line: pl.line, record: ++count },
+        locator: { line: pl.line, record: count },
       };
     }
   }
@@ -73,6 +82,7 @@ async function* parsePtp(input: ByteInput): AsyncGenerator<PtpRecord> {
 export const ptpParser: PublisherParser<PtpRecord> = {
   id: ID,
   version: '1',
-  parse: (input) => parsePtp(input),
+  resumable: true,
+  parse: (input, options) => parsePtp(input, options),
   codesOf: (r) => [r.column1, r.column2],
 };

@@ -18,6 +18,7 @@ export function ptpTableParser(name: string): PublisherParser<PtpFact> {
   return {
     id: ptpParser.id,
     version: ptpParser.version,
+    resumable: ptpParser.resumable,
     codesOf: (r) => ptpParser.codesOf(r),
     async *parse(input, options) {
       for await (const r of ptpParser.parse(input, options)) yield { ...r, setting };

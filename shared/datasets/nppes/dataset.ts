@@ -1,5 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { PROVIDER_REGISTRY, type RegistryProvider } from '../../providers/record';
+import { mapParser } from '../../publishers/common/resume';
 import { type NppesRecord, nppesParser } from './npidata';
 
 /** What the registry keeps of an NPPES record (shared/providers/record.ts). */
@@ -29,6 +30,13 @@ export function toRegistryProvider(r: NppesRecord): RegistryProvider {
   };
 }
 
+/** Registry rows derived from the document's npidata parser (one parse feeds every consumer). */
+const registryParser = mapParser(nppesParser, {
+  id: 'nppes/registry',
+  version: `${nppesParser.version}.1`,
+  map: toRegistryProvider,
+});
+
 /**
  * The provider registry: the monthly full file (nppes:1) is a snapshot, the weekly files
  * (nppes:2) update it. One unique index, by NPI: loading keeps no per-row state, so the ~9 million
@@ -52,14 +60,7 @@ export const nppesDataset = defineDataset<RegistryProvider>({
   parserFor: (f) =>
     f.source_id === 'nppes' &&
     (f.doc_id === 'nppes:1' || f.doc_id === 'nppes:2' || /^npidata_pfile_\d{8}-\d{8}\.csv$/i.test(f.name))
-      ? {
-          id: 'nppes/registry',
-          version: `${nppesParser.version}.1`,
-          async *parse(input, options) {
-            for await (const r of nppesParser.parse(input, options)) yield toRegistryProvider(r);
-          },
-          codesOf: () => [],
-        }
+      ? registryParser
       : undefined,
   indexes: [{ name: 'npi', unique: true, keys: (r) => [r.npi] }],
   // Individual providers (entity type 1) in the newest full file: GET /platform/stats `clinicians`.

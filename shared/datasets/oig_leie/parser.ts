@@ -2,7 +2,8 @@ import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { parseDate } from '../../publishers/common/dates';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import { at, HeaderIndex, normalizeName } from '../../publishers/common/header';
-import type { ByteInput, Located, PublisherParser } from '../../publishers/common/types';
+import { lineStartOf, mark } from '../../publishers/common/resume';
+import type { ByteInput, Located, ParseOptions, PublisherParser, ResumeHeader } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
 
 const ID = 'oig_leie/leie-csv';
@@ -56,17 +57,31 @@ const COLUMNS = [
   'WVRSTATE',
 ] as const;
 
-/** The LEIE CSV: an unquoted header, every value double-quoted, dates YYYYMMDD, CRLF. */
-async function* parseLeie(input: ByteInput): AsyncGenerator<LeieRecord> {
-  let pos: Record<(typeof COLUMNS)[number], number> | null = null;
-  let count = 0;
-  for await (const rec of csvRecords(input, 'windows-1252', ID)) {
+type Positions = Record<(typeof COLUMNS)[number], number>;
+
+function positions(fields: string[], line: number): Positions {
+  if (normalizeName(fields[0] ?? '') !== 'lastname')
+    throw new PublisherFormatError(ID, line, 'header must start with LASTNAME');
+  const h = new HeaderIndex(fields, ID, line);
+  return Object.fromEntries(COLUMNS.map((c) => [c, h.require(c)])) as Positions;
+}
+
+/**
+ * The LEIE CSV: an unquoted header, every value double-quoted, dates YYYYMMDD, CRLF. Resumable:
+ * the header's column names travel in the resume point.
+ */
+async function* parseLeie(input: ByteInput, options?: ParseOptions): AsyncGenerator<LeieRecord> {
+  const resumeAt = options?.resumeAt;
+  const cursor = options?.cursor;
+  const start = lineStartOf(resumeAt);
+  let pos: Positions | null = resumeAt?.header?.fields ? positions([...resumeAt.header.fields], 1) : null;
+  let header: ResumeHeader | undefined = pos ? resumeAt!.header : undefined;
+  let count = resumeAt?.record ?? 0;
+  for await (const rec of csvRecords(input, 'windows-1252', ID, { start })) {
     const f = rec.fields;
     if (!pos) {
-      if (normalizeName(f[0] ?? '') !== 'lastname')
-        throw new PublisherFormatError(ID, rec.line, 'header must start with LASTNAME');
-      const h = new HeaderIndex(f, ID, rec.line);
-      pos = Object.fromEntries(COLUMNS.map((c) => [c, h.require(c)])) as Record<(typeof COLUMNS)[number], number>;
+      pos = positions(f, rec.line);
+      header = { bom: start.bom, fields: f };
       continue;
     }
     if (isBlankRecord(f)) continue;
@@ -78,6 +93,7 @@ async function* parseLeie(input: ByteInput): AsyncGenerator<LeieRecord> {
     const exclusion = date('EXCLDATE');
     if (!exclusion) throw new PublisherFormatError(ID, rec.line, 'EXCLDATE is empty');
     const last = g('LASTNAME');
+    mark(cursor, rec.end, rec.lastLine, ++count, header!);
     yield {
       entity_type: last ? 'individual' : 'entity',
       last_name: last,
@@ -98,7 +114,7 @@ async function* parseLeie(input: ByteInput): AsyncGenerator<LeieRecord> {
       reinstatement_date: date('REINDATE'),
       waiver_date: date('WAIVERDATE'),
       waiver_state: g('WVRSTATE'),
-      locator: { line: rec.line, record: ++count },
+      locator: { line: rec.line, record: count },
     };
   }
   if (!pos) throw new PublisherFormatError(ID, 1, 'empty file: no header');
@@ -107,6 +123,7 @@ async function* parseLeie(input: ByteInput): AsyncGenerator<LeieRecord> {
 export const leieParser: PublisherParser<LeieRecord> = {
   id: ID,
   version: '1',
-  parse: (input) => parseLeie(input),
+  resumable: true,
+  parse: (input, options) => parseLeie(input, options),
   codesOf: () => [],
 };

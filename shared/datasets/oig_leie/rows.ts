@@ -1,5 +1,6 @@
 import { isValidNpi } from '../../codes/npi';
 import { type ExclusionRecord, emptyRecord } from '../../exclusions/record';
+import { mapParser } from '../../publishers/common/resume';
 import type { PublisherParser } from '../../publishers/common/types';
 import { type LeieRecord, leieParser } from './parser';
 
@@ -33,12 +34,12 @@ export function fromLeie(l: LeieRecord): ExclusionRecord {
   return r;
 }
 
-/** The LEIE parser (./parser.ts) with rows mapped to the common shape; locators unchanged. */
-export const leieExclusionParser: PublisherParser<ExclusionRecord> = {
+/**
+ * The LEIE parser (./parser.ts) with rows mapped to the common shape; locators unchanged. Derived
+ * from the document's parser, so a load parses each file once for every consumer.
+ */
+export const leieExclusionParser: PublisherParser<ExclusionRecord> = mapParser(leieParser, {
   id: 'oig_leie/exclusions',
   version: `${leieParser.version}.1`,
-  async *parse(input, options) {
-    for await (const l of leieParser.parse(input, options)) yield fromLeie(l);
-  },
-  codesOf: () => [],
-};
+  map: fromLeie,
+});

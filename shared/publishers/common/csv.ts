@@ -1,12 +1,16 @@
 import { PublisherFormatError } from './errors';
-import { type PhysicalLine, readLineBatches } from './lines';
+import { type LineStart, type PhysicalLine, readLineBatches } from './lines';
 import type { ByteInput, Encoding } from './types';
 
-/** One logical CSV record: its fields, and the physical lines it spans (first and last, 1-based). */
+/**
+ * One logical CSV record: its fields, the physical lines it spans (first and last, 1-based) and
+ * `end`, the byte offset just past its last line (where the next record starts).
+ */
 export interface CsvRecord {
   fields: string[];
   line: number;
   lastLine: number;
+  end: number;
 }
 
 export interface CsvOptions {
@@ -45,7 +49,7 @@ export async function* readCsv(
         startLine = pl.line;
         size = 0;
         if (s.indexOf('"') < 0) {
-          out.push({ fields: s.split(delim), line: pl.line, lastLine: pl.line });
+          out.push({ fields: s.split(delim), line: pl.line, lastLine: pl.line, end: pl.end });
           continue;
         }
         fields = [];
@@ -94,7 +98,7 @@ export async function* readCsv(
           break;
         }
       }
-      if (!inQuotes) out.push({ fields, line: startLine, lastLine: pl.line });
+      if (!inQuotes) out.push({ fields, line: startLine, lastLine: pl.line, end: pl.end });
     }
     if (out.length > 0) yield out;
   }
@@ -108,13 +112,16 @@ export function isBlankRecord(fields: readonly string[]): boolean {
 
 /**
  * Convenience for CSV parsers: decoded, split and parsed records one by one (one async hop per
- * record, which is noise next to the parsing itself).
+ * record, which is noise next to the parsing itself). `start` resumes at a record boundary (see
+ * readLineBatches); a record never ends inside quotes, so the boundary after any record is one.
  */
 export async function* csvRecords(
   input: ByteInput,
   encoding: Encoding,
   parserId: string,
-  opts: Omit<CsvOptions, 'parserId'> = {},
+  opts: Omit<CsvOptions, 'parserId'> & { start?: LineStart } = {},
 ): AsyncGenerator<CsvRecord> {
-  for await (const batch of readCsv(readLineBatches(input, encoding, parserId), { ...opts, parserId })) yield* batch;
+  const { start, ...csv } = opts;
+  for await (const batch of readCsv(readLineBatches(input, encoding, parserId, start), { ...csv, parserId }))
+    yield* batch;
 }

@@ -2,11 +2,28 @@ import { toChunks } from './bytes';
 import { PublisherFormatError } from './errors';
 import type { ByteInput, Encoding } from './types';
 
-/** One physical line: its text without the terminator, its 1-based number, and the terminator seen. */
+/**
+ * One physical line: its text without the terminator, its 1-based number, the terminator seen, and
+ * `end`, the byte offset in the file just past the terminator (where the next line starts: the
+ * point a resumed read seeks to).
+ */
 export interface PhysicalLine {
   text: string;
   line: number;
   eol: '\r\n' | '\n' | '';
+  end: number;
+}
+
+/**
+ * Where reading starts. A fresh read starts at `{ offset: 0, line: 0 }` and the reader sets `bom`
+ * when the file opens with a UTF-8 byte-order mark. A resumed read (`offset` > 0: the input holds
+ * the file's bytes from there, e.g. an S3 ranged GET) starts at a line boundary, counts lines on
+ * from `line`, and decodes as UTF-8 when `bom` says the file opened with the mark.
+ */
+export interface LineStart {
+  offset: number;
+  line: number;
+  bom: boolean;
 }
 
 /** True when the bytes open with the UTF-8 byte-order mark (which then wins over any declared encoding). */
@@ -30,27 +47,42 @@ function decoderFor(encoding: Encoding): (chunk: Buffer, final: boolean) => stri
  * decoding each chunk as it arrives. A UTF-8 byte-order mark is stripped and switches decoding
  * to UTF-8 whatever was declared. Lines come in batches, one per input chunk (fewer async hops on
  * files of millions of lines); at most one chunk plus one partial line is held, so memory stays flat.
+ *
+ * Byte offsets (`end`) are found on the raw bytes: an LF byte never occurs inside a multi-byte
+ * UTF-8 sequence, and every decoder used maps it to exactly one `\n`, so the k-th `\n` of a chunk's
+ * text is the k-th LF byte of that chunk.
  */
 export async function* readLineBatches(
   input: ByteInput,
   encoding: Encoding,
   parserId = 'lines',
+  start: LineStart = { offset: 0, line: 0, bom: false },
 ): AsyncGenerator<PhysicalLine[]> {
-  let decode = decoderFor(encoding);
+  const resumed = start.offset > 0;
+  let decode = decoderFor(resumed && start.bom ? 'utf-8' : encoding);
   let carry = '';
-  let lineNo = 0;
-  let first = true;
-  const split = (text: string): PhysicalLine[] => {
+  let lineNo = start.line;
+  let first = !resumed;
+  /** Byte offset in the file of the chunk being split. */
+  let base = start.offset;
+  const split = (text: string, chunk: Buffer): PhysicalLine[] => {
     const batch: PhysicalLine[] = [];
-    let start = 0;
+    let from = 0;
+    let lf = 0;
     for (;;) {
-      const nl = text.indexOf('\n', start);
+      const nl = text.indexOf('\n', from);
       if (nl < 0) break;
-      const crlf = nl > start && text.charCodeAt(nl - 1) === 13;
-      batch.push({ text: text.slice(start, crlf ? nl - 1 : nl), line: ++lineNo, eol: crlf ? '\r\n' : '\n' });
-      start = nl + 1;
+      lf = chunk.indexOf(10, lf) + 1;
+      const crlf = nl > from && text.charCodeAt(nl - 1) === 13;
+      batch.push({
+        text: text.slice(from, crlf ? nl - 1 : nl),
+        line: ++lineNo,
+        eol: crlf ? '\r\n' : '\n',
+        end: base + lf,
+      });
+      from = nl + 1;
     }
-    carry = text.slice(start);
+    carry = text.slice(from);
     if (carry.length > MAX_LINE_CHARS) {
       throw new PublisherFormatError(parserId, lineNo + 1, `line longer than ${MAX_LINE_CHARS} characters`);
     }
@@ -62,15 +94,18 @@ export async function* readLineBatches(
       first = false;
       if (hasUtf8Bom(chunk)) {
         chunk = chunk.subarray(3);
+        base += 3;
+        start.bom = true;
         decode = decoderFor('utf-8');
       }
     }
-    const batch = split(carry + decode(chunk, false));
+    const batch = split(carry + decode(chunk, false), chunk);
+    base += chunk.length;
     if (batch.length > 0) yield batch;
   }
   const rest = carry + (first ? '' : decode(Buffer.alloc(0), true));
   if (rest.length > 0) {
     const text = rest.charCodeAt(rest.length - 1) === 13 ? rest.slice(0, -1) : rest;
-    yield [{ text, line: ++lineNo, eol: '' }];
+    yield [{ text, line: ++lineNo, eol: '', end: base }];
   }
 }

@@ -31,9 +31,42 @@ export interface Located {
 /** Encodings the publishers use. `latin1` is ISO-8859-1 byte-for-byte; `windows-1252` maps 0x80-0x9F to typography. */
 export type Encoding = 'utf-8' | 'latin1' | 'windows-1252';
 
+/**
+ * A record boundary a resumable parser can start reading at again: the byte offset where the next
+ * record's first line starts, the physical lines and records before it, and what the parser read
+ * before the data and needs again (the header's column names, a setting the header named, whether
+ * the file opened with a UTF-8 byte-order mark). Small and JSON: a load checkpoint stores it.
+ */
+export interface ResumePoint {
+  offset: number;
+  line: number;
+  record: number;
+  header?: ResumeHeader;
+}
+
+export interface ResumeHeader {
+  /** The file opened with a UTF-8 byte-order mark (decoded as UTF-8 from there on). */
+  bom?: boolean;
+  /** The header row's fields, for parsers that read columns by name. */
+  fields?: readonly string[];
+  /** Anything else the preamble decided (e.g. the MUE setting its value column names). */
+  context?: string;
+}
+
 export interface ParseOptions {
   /** The file's base name, for parsers whose layout variant is named in it (informational otherwise). */
   fileName?: string;
+  /**
+   * Resumable parsers only: the input holds the file's bytes from `resumeAt.offset` on (an S3
+   * ranged GET); records go on from `resumeAt.record + 1`, lines from `resumeAt.line + 1`, with
+   * the same locators an uninterrupted parse gives.
+   */
+  resumeAt?: ResumePoint;
+  /**
+   * Resumable parsers only: before yielding a record the parser writes into this object the point
+   * just after it (where a resumed parse continues once the record is stored).
+   */
+  cursor?: ResumePoint;
 }
 
 /**
@@ -45,6 +78,11 @@ export interface PublisherParser<R extends Located = Located> {
   /** `<source_id>/<layout>`, e.g. `cms_ncci_ptp/ptp-txt`. */
   readonly id: string;
   readonly version: string;
+  /**
+   * True when `parse` honours `resumeAt` and reports record boundaries through `cursor`
+   * (line-oriented layouts). Other parsers are read again from the first byte on resume.
+   */
+  readonly resumable?: boolean;
   parse(input: ByteInput, options?: ParseOptions): AsyncGenerator<R>;
   /** The billing codes a record governs (for change records' `affected_codes`); empty when none. */
   codesOf(record: R): readonly string[];

@@ -4,9 +4,11 @@ import { fetchJob } from '../../../functions/fetch/job';
 import { Archive } from '../../../shared/archive/ingest';
 import { readTimeline } from '../../../shared/catalog/timeline';
 import { FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/datasets';
+import { readJob } from '../../../shared/loads/job';
 import { fixturePath } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { type PublisherServer, startPublisherServer } from '../../helpers/publisher-server';
+import { scaledLeie } from '../../helpers/scaled-files';
 import { buildZip } from '../../helpers/zip-writer';
 
 const MCD = fixturePath('cms_mcd', '2025-01');
@@ -65,6 +67,50 @@ describe('the scheduled fetch job', () => {
     expect(run.new_versions).toBe(0);
     const after = (await readTimeline(h.deps.tables.catalog, FEDERAL_EXCLUSIONS)).get('oig_leie');
     expect(after?.loaded.get(versionId)?.rows).toBeGreaterThan(0);
+  });
+
+  it('a load longer than one invocation stops before its time is up and goes on at the next invocation', async () => {
+    // Archived without a load (as a fetch run whose load had no time left); 300 rows to load.
+    const ingest = await new Archive(h.deps).ingest({
+      sourceId: 'oig_leie',
+      name: 'UPDATED.csv',
+      body: scaledLeie(300),
+      publisherVersion: '06-2025',
+    });
+    const versionId = ingest.files[0]!.versionId as number;
+    const loaded = async () =>
+      (await readTimeline(h.deps.tables.catalog, FEDERAL_EXCLUSIONS)).get('oig_leie')?.loaded.get(versionId);
+    const opts = { rewriteUrl: server.rewrite, allowInsecureHosts: ['127.0.0.1'], maxAttempts: 1 };
+    /** A Lambda context whose time is up (less than the job's reserve left) from the load's third look at it. */
+    const tinyInvocation = () => {
+      let asked = 0;
+      return () => (++asked <= 2 ? 900_000 : 30_000);
+    };
+    const runs: { records: number; runs: number }[] = [];
+    for (let i = 0; i < 5 && !(await loaded()); i++) {
+      await fetchJob(h.deps, { source_id: 'oig_leie' }, { ...opts, remainingMs: tinyInvocation() });
+      const cp = (await readJob(h.deps.tables.archive, versionId))?.checkpoint as (typeof runs)[number] | undefined;
+      if (cp) runs.push({ records: cp.records, runs: cp.runs });
+    }
+    // The load reads the clock as it starts and every 64 records: cut at record 127, then 254, then done.
+    expect(runs).toEqual([
+      { records: 127, runs: 1 },
+      { records: 254, runs: 2 },
+    ]);
+    expect((await loaded())?.rows).toBe(300);
+    expect((await readJob(h.deps.tables.archive, versionId))?.checkpoint).toBeUndefined();
+    // No time at all: nothing starts, and nothing is lost.
+    const none = await new Archive(h.deps).ingest({
+      sourceId: 'oig_leie',
+      name: '2506EXCL.csv',
+      body: scaledLeie(10),
+    });
+    await fetchJob(h.deps, { source_id: 'oig_leie' }, { ...opts, remainingMs: () => 1000 });
+    const tl = (await readTimeline(h.deps.tables.catalog, FEDERAL_EXCLUSIONS)).get('oig_leie')!;
+    expect(tl.loaded.has(none.files[0]!.versionId as number)).toBe(false);
+    await fetchJob(h.deps, { source_id: 'oig_leie' }, opts);
+    const after = (await readTimeline(h.deps.tables.catalog, FEDERAL_EXCLUSIONS)).get('oig_leie')!;
+    expect(after.loaded.get(none.files[0]!.versionId as number)?.rows).toBe(10);
   });
 
   it.each([

@@ -9,7 +9,7 @@ import { seedFixtures } from '../../helpers/seed';
 type Json = Record<string, any>;
 
 /**
- * Issue 14, point 4: the documentation block over the MCD fixtures (tests/fixtures/publisher/README.md):
+ * Issue 14, point 4: the documentation block over the MCD fixtures (shared/datasets/README.md):
  * revision windows on their boundary days, a retired LCD, an ended article, a non-covered code group,
  * and the contractor-to-state gap when contractor_jurisdiction.csv is not archived. Every date is
  * within 20 days of its release's start (2025-04-01, 2025-07-01), inside the weekly source's freshness.

@@ -14,7 +14,7 @@ async function lines(input: Buffer | Buffer[], enc: Encoding = 'utf-8'): Promise
 }
 
 async function records(text: string, chunk = 3) {
-  const out: { fields: string[]; line: number; lastLine: number }[] = [];
+  const out: { fields: string[]; line: number; lastLine: number; end: number }[] = [];
   for await (const r of csvRecords(chunked(Buffer.from(text, 'utf8'), chunk), 'utf-8', 'test')) out.push(r);
   return out;
 }
@@ -23,9 +23,9 @@ describe('readLineBatches', () => {
   it('numbers lines from 1, reports CRLF and LF endings, and keeps a last line without terminator', async () => {
     const got = await lines(Buffer.from('a\r\nb\nc'));
     expect(got).toEqual([
-      { text: 'a', line: 1, eol: '\r\n' },
-      { text: 'b', line: 2, eol: '\n' },
-      { text: 'c', line: 3, eol: '' },
+      { text: 'a', line: 1, eol: '\r\n', end: 3 },
+      { text: 'b', line: 2, eol: '\n', end: 5 },
+      { text: 'c', line: 3, eol: '', end: 6 },
     ]);
   });
 
@@ -51,8 +51,8 @@ describe('readLineBatches', () => {
 describe('readCsv', () => {
   it('keeps a quoted line break exactly (bare LF inside a CRLF file) and reports the first and last line', async () => {
     const got = await records('"HCPCS/\nCPT Code",Values,"MAI"\r\n0001U,1,"2 Date of Service Edit: Policy"\r\n');
-    expect(got[0]).toEqual({ fields: ['HCPCS/\nCPT Code', 'Values', 'MAI'], line: 1, lastLine: 2 });
-    expect(got[1]).toEqual({ fields: ['0001U', '1', '2 Date of Service Edit: Policy'], line: 3, lastLine: 3 });
+    expect(got[0]).toEqual({ fields: ['HCPCS/\nCPT Code', 'Values', 'MAI'], line: 1, lastLine: 2, end: 32 });
+    expect(got[1]).toEqual({ fields: ['0001U', '1', '2 Date of Service Edit: Policy'], line: 3, lastLine: 3, end: 74 });
   });
 
   it('handles doubled quotes, empty quoted fields, commas inside quotes and a trailing empty field', async () => {

@@ -24,10 +24,7 @@ describe('fixture manifest', () => {
     let last = '';
     for (const e of manifest) {
       expect(fs.existsSync(path.join(REPO, e.path))).toBe(true);
-      expect(
-        e.path.startsWith(`shared/datasets/${e.source_id}/fixtures/`) ||
-          e.path.startsWith(`tests/fixtures/publisher/${e.source_id}/`),
-      ).toBe(true);
+      expect(e.path.startsWith(`shared/datasets/${e.source_id}/fixtures/`)).toBe(true);
       expect(e.effective_from >= last).toBe(true);
       last = e.effective_from;
       if (e.effective_to !== null) expect(e.effective_to >= e.effective_from).toBe(true);
