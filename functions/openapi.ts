@@ -29,7 +29,7 @@ export function buildContract(): Record<string, unknown> {
       title: 'Warrant service API',
       version: CONTRACT_VERSION,
       description:
-        'Signed warrants for a billing code and a date of service, the publisher-file archive they stand on, the change feed and webhooks, and the public-data catalog. Errors are RFC 9457 problem+json.',
+        'Signed warrants for a billing code and a date of service, the publisher-file archive they stand on, the change feed and webhooks, and the public-data catalog. Errors are RFC 9457 problem+json. Paged lists: `limit` (1 to 1000, default 50); follow each page’s `next` as `cursor` (opaque, bound to the list and its filters: another list’s or a changed one is a 400 naming `cursor`); `offset` (at most 10,000, not with `cursor`) and `next_offset` remain for compatibility; `total` is counted only with `include_total=true`, else null.',
     },
     // Relative: "Try it out" on /docs and any tool reading /openapi.json call the deployment that
     // served the document (npm start on any PORT, or the API Gateway URL), never a fixed host.

@@ -22,6 +22,17 @@ export function fetchInput(sourceId: string): { source_id: string } {
 }
 
 /**
+ * How often the fetch job looks for loads left at a checkpoint (a file too large for one
+ * invocation): the run after a cut goes on from the checkpoint within minutes instead of waiting
+ * for the source's next scheduled check (a quarterly source is checked weekly). A run with nothing
+ * to resume reads the load markers and ends.
+ */
+export const RESUME_LOADS_SCHEDULE = 'rate(15 minutes)';
+
+/** The fetch job's event for that run (functions/fetch/job.ts resumeLoadsJob). */
+export const RESUME_LOADS_INPUT = { job: 'resume_loads' } as const;
+
+/**
  * How often a source is checked, by its declared publishing cadence. The cadence says how often
  * the publisher publishes, not how often we look: checks are conditional requests (ETag,
  * Last-Modified), so checking more often than the publisher publishes is cheap and keeps

@@ -20,6 +20,8 @@ export interface Names {
   readonly deliverySchedule: string;
   readonly fetchScheduleGroup: string;
   fetchSchedule(sourceId: string): string;
+  /** The schedule that resumes loads a fetch run left at a checkpoint (in the fetch group). */
+  readonly resumeLoadsSchedule: string;
   fn(name: string): string;
   /** Generated secrets (data stack): admin API key, API-key pepper, webhook-secret encryption key. */
   secret(kind: GeneratedSecret): string;
@@ -42,6 +44,7 @@ export function namesFor(prefix: string, bucketOverride?: string): Names {
     deliverySchedule: `${prefix}-delivery`,
     fetchScheduleGroup: `${prefix}-fetch`,
     fetchSchedule: (sourceId) => `${prefix}-fetch-${sourceId}`.slice(0, 64),
+    resumeLoadsSchedule: `${prefix}-resume-loads`,
     fn: (name) => `${prefix}-${name}`,
     secret: (kind) => `${prefix}/${kind}`,
     alarmTopic: `${prefix}-alarms`,

@@ -20,7 +20,7 @@ const USAGE = `Archive operator CLI.
         [--origin backfill|wayback|live] [--observed-at <ISO time>] [--json]
   npm run archive -- repair        finish versions a crashed writer left pending
   npm run archive -- fetch --source <source_id>   fetch the source's registered URLs now (a fetch run)
-  npm run archive -- load [--source <source_id>]  load warrant facts and catalog rows of archived versions not loaded yet
+  npm run archive -- load [--source <source_id>] [--recount]  load warrant facts and catalog rows of archived versions not loaded yet
 
 import archives a local file (a zip too: every member, nested zips included) exactly as a fetch
 would, default origin backfill, then loads the warrant facts and catalog rows of its new versions (--no-load skips that).
@@ -33,7 +33,8 @@ reader or the --publisher-version/--effective-* flags.
 load runs every pending load to its end, each file parsed once for its warrant facts and catalog
 rows: versions not loaded yet, loads a fetch run left at a checkpoint (resumed from there), and
 versions loaded by an earlier loader version (reloaded: the one command that migrates stored data
-to the current layout). Progress on stderr; Ctrl-C stops at a checkpoint that the next load resumes.
+to the current layout; it also moves facts and catalog timelines of the one-item-per-source layout to
+per-version items with per-document heads, and builds the per-source counters, which --recount counts again). Progress on stderr; Ctrl-C stops at a checkpoint that the next load resumes.
 Works whether or not \`npm start\` runs on the same DATA_DIR.
 Sources: ${SOURCES.map((s) => s.sourceId).join(', ')}`;
 
@@ -102,6 +103,7 @@ export async function runArchiveCommand(
         const bar = progressLine(io.term ?? { isTTY: false, write: (t) => progress(t.replace(/\n$/, '')) });
         const { facts, catalog, suspended, deferred } = await syncAll(deps, {
           sourceIds: values.source ? [values.source] : undefined,
+          recount: values.recount,
           budget: io.budget ?? UNLIMITED,
           onProgress: bar.update,
           log: (l) => {
@@ -159,6 +161,7 @@ function parse(argv: string[]) {
       'observed-at': { type: 'string' },
       json: { type: 'boolean', default: false },
       'no-load': { type: 'boolean', default: false },
+      recount: { type: 'boolean', default: false },
     },
   });
 }

@@ -44,6 +44,24 @@ const EnvSchema = z.object({
   DEMO_API_KEY: z.string().min(24, 'at least 24 characters').optional(),
   API_KEY_PEPPER: z.string().min(16, 'at least 16 characters').optional(),
   KEY_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  WARRANT_FACT_CACHE_ENTRIES: z.coerce
+    .number({ error: 'a whole number of entries' })
+    .int('a whole number of entries')
+    .min(0, 'at least 0 (0 turns the fact cache off)')
+    .max(1_000_000, 'at most 1000000 entries')
+    .default(20_000),
+  WARRANT_FACT_CACHE_MB: z.coerce
+    .number({ error: 'a whole number of megabytes' })
+    .int('a whole number of megabytes')
+    .min(1, 'at least 1 MB')
+    .max(4_096, 'at most 4096 MB')
+    .default(64),
+  WARRANT_TIMELINE_TTL_MS: z.coerce
+    .number({ error: 'a whole number of milliseconds' })
+    .int('a whole number of milliseconds')
+    .min(0, 'at least 0 (0 reads the timelines on every request)')
+    .max(5_000, 'at most 5000 ms (answers must follow new versions within seconds)')
+    .default(1_000),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SEED_SAMPLE_DATA: boolish.default(true),
   LOAD_FACTS_AT_START: boolish.default(true),
@@ -95,6 +113,14 @@ export interface Config {
   readonly apiKeyPepper?: string;
   /** How long a process trusts a looked-up active key; bounds how late a revocation elsewhere is seen. */
   readonly keyCacheSeconds: number;
+  /**
+   * The warrant's in-process caches (shared/warrant/fact-cache.ts, timeline-cache.ts,
+   * screen-cache.ts): `factEntries` and `factBytes` (an estimate of the facts' size) bound the LRU
+   * of facts per (source, version, loader version, key), 0 entries turning it off; `timelineTtlMs` is how long
+   * a process reuses a source timeline (and an exclusion screen) it read, i.e. how late a version
+   * archived or loaded by another process can be seen (this process's own loads are seen at once).
+   */
+  readonly warrantCache: { readonly factEntries: number; readonly factBytes: number; readonly timelineTtlMs: number };
   /** Outgoing mail (smtp:// or smtps:// URL); the status page reports whether it is configured. */
   readonly smtpUrl?: string;
   readonly seedSampleData: boolean;
@@ -132,7 +158,8 @@ export class ConfigError extends Error {
 
 /** Parse an environment object into a frozen Config; throws ConfigError naming the first bad variable. */
 export function parseConfig(env: Env): Config {
-  const result = EnvSchema.safeParse(env);
+  // Parsed once per process: zod's compiled fast path for objects would cost more to build than it saves.
+  const result = EnvSchema.safeParse(env, { jitless: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
     throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
@@ -184,6 +211,11 @@ export function parseConfig(env: Env): Config {
     demoApiKey: e.DEMO_API_KEY,
     apiKeyPepper: e.API_KEY_PEPPER,
     keyCacheSeconds: e.KEY_CACHE_SECONDS,
+    warrantCache: {
+      factEntries: e.WARRANT_FACT_CACHE_ENTRIES,
+      factBytes: e.WARRANT_FACT_CACHE_MB * 1024 * 1024,
+      timelineTtlMs: e.WARRANT_TIMELINE_TTL_MS,
+    },
     smtpUrl: e.SMTP_URL,
     seedSampleData: e.SEED_SAMPLE_DATA,
     loadFactsAtStart: e.LOAD_FACTS_AT_START,

@@ -12,7 +12,10 @@ import { startHarness } from '../../tests/helpers/harness';
 import { writePtpFile } from './ptp-file';
 
 const SOURCE = 'cms_ncci_ptp';
-/** FactWriter's batch (shared/facts/store.ts): the reference writes in the same batches. */
+/**
+ * FactWriter's batch (shared/facts/store.ts): the reference writes in the same batches, each one
+ * putMany call (BatchWriteItem calls of 25 items, several in flight: shared/aws/dynamo-table.ts).
+ */
 const BATCH = 200;
 
 export interface FactsRate {

@@ -129,7 +129,7 @@ export const changesRoute = createRoute({
   tags,
   summary: 'The change feed',
   description:
-    'One change record per new archive version (the same records as webhook deliveries), in version_id order. Filters: `since` (version_id cursor, exclusive), `source_id`, `code` (affected_codes), each comma-separated for several. `total` is null (a filtered feed is not counted).',
+    'One change record per new archive version (the same records as webhook deliveries), in version_id order. Filters: `since` (version_id cursor, exclusive), `source_id`, `code` (affected_codes), each comma-separated for several. Page by `cursor` (each page’s `next`, bound to these filters) or by `offset` (at most 10,000); `total` is null (a filtered feed is not counted, so `include_total` is not taken).',
   request: { query: ChangesQuery },
   responses: { 200: jsonResponse(ChangePage, 'Changes.'), ...problemResponses(400, 401) },
 });

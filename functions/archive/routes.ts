@@ -46,13 +46,14 @@ export const archiveGroup: RouteGroup = {
     router.openapi(textRoute, async (c) => c.json(await q.getText(c.req.valid('param').sha256), 200));
     router.openapi(originalRoute, async (c) => c.redirect(await q.originalLink(c.req.valid('param').sha256), 302));
     router.openapi(changesRoute, async (c) => {
-      const { since, source_id, code, limit, offset } = c.req.valid('query');
+      const { since, source_id, code, limit, offset, cursor } = c.req.valid('query');
       const page = await listChanges(table, {
         afterVersionId: since,
         sourceIds: list(source_id),
         codes: list(code),
         limit,
         offset,
+        cursor,
       });
       return c.json(page, 200);
     });

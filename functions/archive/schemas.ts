@@ -3,7 +3,7 @@ import { AS_OF_RULES, GAP_REASONS } from '../../shared/archive/as-of';
 import { ChangeRecordSchema } from '../../shared/archive/change-record';
 import { ORIGINS } from '../../shared/archive/ingest-types';
 import { RequestProvenanceSchema } from '../../shared/archive/request-provenance';
-import { PageQuery } from '../../shared/http/paging';
+import { CursorPageQuery, PageQuery, pageFields } from '../../shared/http/paging';
 import { DateString } from '../../shared/http/schemas';
 import { CADENCES } from '../../shared/sources/freshness';
 import { DOC_ID_PATTERN, SOURCE_ID_PATTERN } from '../../shared/sources/registry';
@@ -42,7 +42,7 @@ const csv = (what: string) =>
     .optional()
     .openapi({ description: `Only changes of these ${what} (comma-separated; any of them matches).` });
 
-export const ChangesQuery = PageQuery.extend({
+export const ChangesQuery = CursorPageQuery.extend({
   since: z.coerce.number().int().min(0).optional().openapi({
     description: 'Cursor: only changes with version_id strictly greater than this (the last version_id you processed).',
     example: 0,
@@ -238,10 +238,8 @@ export const ArchiveText = z
 export const ChangePage = z
   .object({
     items: z.array(ChangeRecordSchema),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    next_offset: z.number().int().nullable(),
-    total: z.number().int().nullable(),
+    ...pageFields,
+    total: z.number().int().nullable().openapi({ description: 'Always null: a filtered feed is not counted.' }),
     last_version_id: z.number().int().nullable().openapi({ description: 'Pass as `since` to continue.' }),
   })
   .openapi('ArchiveChangePage');

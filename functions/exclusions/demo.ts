@@ -63,12 +63,12 @@ export function mountDemo(
     return c.json(await check(deps, q, asOf({ as_of })), 200);
   });
   router.openapi(searchRoute, async (c) => {
-    const { limit, offset, as_of, ...q } = c.req.valid('query');
+    const { limit, offset, cursor, include_total, as_of, ...q } = c.req.valid('query');
     const capped = Math.min(limit, DEMO_MAX_ROWS);
     const page = await searchExclusions(
       deps,
       { lists: 'all', ...q, as_of: asOf({ as_of }) },
-      { limit: capped, offset },
+      { limit: capped, offset, cursor, include_total },
     );
     return c.json(
       {

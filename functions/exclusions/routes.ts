@@ -104,9 +104,13 @@ export const exclusionsGroup: RouteGroup = {
       c.json(await comprehensive(deps, c.req.valid('param').npi, asOf(c.req.valid('query'))), 200),
     );
     router.openapi(searchRoute, async (c) => {
-      const { limit, offset, as_of, ...q } = c.req.valid('query');
+      const { limit, offset, cursor, include_total, as_of, ...q } = c.req.valid('query');
       return c.json(
-        await searchExclusions(deps, { lists: 'state', ...q, as_of: asOf({ as_of }) }, { limit, offset }),
+        await searchExclusions(
+          deps,
+          { lists: 'state', ...q, as_of: asOf({ as_of }) },
+          { limit, offset, cursor, include_total },
+        ),
         200,
       );
     });

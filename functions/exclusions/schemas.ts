@@ -6,7 +6,7 @@ import {
   ProviderSummarySchema,
   provenanceFields,
 } from '../../shared/exclusions/schemas';
-import { PageQuery } from '../../shared/http/paging';
+import { pageFields as envelope, PageQuery } from '../../shared/http/paging';
 import { DateString, NpiString, StateString } from '../../shared/http/schemas';
 
 export const SCREEN_MAX = 1000;
@@ -54,7 +54,9 @@ export const DemoSearchQuery = z
       .openapi({
         description: `Rows wanted; at most ${DEMO_MAX_ROWS} are returned whatever is asked.`,
       }),
-    offset: z.coerce.number().int().min(0).max(10_000).default(0),
+    offset: PageQuery.shape.offset,
+    cursor: PageQuery.shape.cursor,
+    include_total: PageQuery.shape.include_total,
   })
   .merge(AsOfQuery);
 
@@ -185,10 +187,7 @@ export const CheckAnswer = z
 
 const pageFields = {
   items: z.array(ExclusionRowSchema),
-  limit: z.number().int(),
-  offset: z.number().int(),
-  next_offset: z.number().int().nullable(),
-  total: z.number().int().nullable(),
+  ...envelope,
 };
 
 export const SearchAnswer = z

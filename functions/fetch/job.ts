@@ -7,9 +7,13 @@ import { syncAll } from '../../shared/derive/sync-all';
 import { BadRequestError } from '../../shared/http/errors';
 import { type LoadBudget, timeBudget, UNLIMITED } from '../../shared/loads/budget';
 
-/** The EventBridge Scheduler input for one source (infra/jobs.ts fetchInput). */
+/**
+ * The EventBridge Scheduler input: one source to fetch (infra/jobs.ts fetchInput), or
+ * `{ "job": "resume_loads" }` (infra/jobs.ts RESUME_LOADS_INPUT).
+ */
 export interface FetchEvent {
   source_id?: unknown;
+  job?: unknown;
 }
 
 /**
@@ -37,6 +41,7 @@ export interface FetchJobOptions extends FetchOptions {
  * new loaderVersion, is retried the same way, never left waiting for the publisher's next release.
  */
 export async function fetchJob(deps: Deps, event: FetchEvent, opts: FetchJobOptions = {}): Promise<RunRecord> {
+  if (event?.job !== undefined) throw new BadRequestError('A fetch event names a source_id and no job.');
   if (typeof event?.source_id !== 'string' || event.source_id === '') {
     throw new BadRequestError('The fetch event needs a source_id string.');
   }
@@ -57,4 +62,34 @@ export async function fetchJob(deps: Deps, event: FetchEvent, opts: FetchJobOpti
   const level = run.status === 'succeeded' ? 'info' : 'error';
   deps.logger[level]('fetch job finished', { source_id: run.source_id, run_id: run.run_id, status: run.status });
   return run;
+}
+
+/** What a resume run did. */
+export interface ResumeLoadsResult {
+  /** Versions whose load finished in this run (warrant facts and catalog rows). */
+  loaded: number;
+  /** The version cut short again (checkpoint stored), if the run's time ran out first. */
+  suspended: { source_id: string; version_id: number } | null;
+  /** Versions not started because the time ran out. */
+  deferred: number;
+}
+
+/**
+ * The scheduled resume run (infra/jobs.ts RESUME_LOADS_SCHEDULE): every load left at a checkpoint,
+ * archived but not loaded, or written by an earlier loader is taken on from where it stopped,
+ * within the invocation's time, for every source. Nothing is fetched. Two runs never load the same
+ * version at once (the load lease, shared/loads/job.ts): the second reports it busy and moves on.
+ */
+export async function resumeLoadsJob(deps: Deps, opts: FetchJobOptions = {}): Promise<ResumeLoadsResult> {
+  const budget = opts.loadBudget ?? (opts.remainingMs ? timeBudget(opts.remainingMs, LOAD_RESERVE_MS) : UNLIMITED);
+  const { facts, catalog, suspended, deferred } = await syncAll(deps, { budget });
+  if (facts.some((o) => o.status === 'loaded')) await runAccuracyCheck(deps);
+  const loaded = new Set([...facts, ...catalog].filter((o) => o.status === 'loaded').map((o) => o.version_id)).size;
+  const result: ResumeLoadsResult = {
+    loaded,
+    suspended: suspended ? { source_id: suspended.source_id, version_id: suspended.version_id } : null,
+    deferred,
+  };
+  deps.logger.info('resume loads finished', { ...result });
+  return result;
 }

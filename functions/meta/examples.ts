@@ -55,7 +55,7 @@ export function mountExamples(router: ReturnType<typeof createRouter>): void {
       filename: e.filename,
       url: `${base}/examples/${e.lang}`,
     }));
-    return c.json(pageArray(all, c.req.valid('query')), 200);
+    return c.json(pageArray(all, c.req.valid('query'), { list: 'examples', key: (e) => e.lang }), 200);
   });
   router.openapi(one, (c) => {
     const { lang } = c.req.valid('param');

@@ -55,7 +55,7 @@ export function mountResources(router: ReturnType<typeof createRouter>): void {
       url: `${base}/resources/${r.slug}`,
       media_type: 'text/markdown' as const,
     }));
-    return c.json(pageArray(all, c.req.valid('query')), 200);
+    return c.json(pageArray(all, c.req.valid('query'), { list: 'resources', key: (r) => r.slug }), 200);
   });
   router.openapi(one, (c) => {
     const { slug } = c.req.valid('param');

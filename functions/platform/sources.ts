@@ -51,8 +51,10 @@ export function mountSources(router: ReturnType<typeof createRouter>, deps: Deps
   const catalog = new SourceCatalog(deps);
   router.openapi(list, async (c) => {
     const { format, ...p } = c.req.valid('query');
-    const page = await catalog.list(p);
-    if (wantsHtml(c, format)) return c.html(renderSourcesPage(page.items, page.total), 200);
+    const html = wantsHtml(c, format);
+    // The HTML page says "n of total": the registry is in memory, so its total costs nothing.
+    const page = await catalog.list(html ? { ...p, include_total: true } : p);
+    if (html) return c.html(renderSourcesPage(page.items, page.total), 200);
     return c.json(page, 200);
   });
   router.openapi(one, async (c) => c.json(await catalog.get(c.req.valid('param').source_id), 200));

@@ -12,7 +12,15 @@ import { statementsFor } from '../constructs/access';
 import { ServiceFunction } from '../constructs/service-function';
 import { environmentFor } from '../environment';
 import { grantFor } from '../grants';
-import { DELIVERY_INPUT, DELIVERY_SCHEDULE, fetchInput, fetchScheduleFor, type JobName } from '../jobs';
+import {
+  DELIVERY_INPUT,
+  DELIVERY_SCHEDULE,
+  fetchInput,
+  fetchScheduleFor,
+  type JobName,
+  RESUME_LOADS_INPUT,
+  RESUME_LOADS_SCHEDULE,
+} from '../jobs';
 import type { ScheduledSource } from '../manifest';
 import type { Names } from '../naming';
 import { profileFor } from '../profiles';
@@ -135,6 +143,14 @@ export class JobsStack extends Stack {
         target: fetch.target(fetchInput(source.source_id)),
       });
     }
+    new scheduler.Schedule(this, 'ResumeLoads', {
+      scheduleName: names.resumeLoadsSchedule,
+      scheduleGroup: fetchGroup,
+      description: 'Resumes loads a fetch run left at a checkpoint (a file larger than one invocation can load)',
+      schedule: scheduler.ScheduleExpression.expression(RESUME_LOADS_SCHEDULE),
+      timeWindow: scheduler.TimeWindow.off(),
+      target: fetch.target({ ...RESUME_LOADS_INPUT }),
+    });
     this.functions = new Map([
       ['delivery', delivery.sf],
       ['fetch', fetch.sf],

@@ -158,6 +158,20 @@ export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
+/**
+ * A version's own window end (rule 2): the publisher's stated `to`, else the day before the next
+ * later start among `starts` (every distinct start of the document, sorted), else null (open).
+ */
+export function windowEnd(
+  v: Pick<AsOfVersion, 'publisher_effective_from' | 'publisher_effective_to' | 'observed_from'>,
+  starts: readonly string[],
+): string | null {
+  if (v.publisher_effective_from !== null && v.publisher_effective_to !== null) return v.publisher_effective_to;
+  const start = startOf(v);
+  const next = starts.find((s) => s > start);
+  return next ? dayBefore(next) : null;
+}
+
 const byObservedThenId = (a: AsOfVersion, b: AsOfVersion) =>
   a.observed_from === b.observed_from ? a.version_id - b.version_id : a.observed_from < b.observed_from ? -1 : 1;
 
@@ -191,11 +205,7 @@ export function decideAsOf<V extends AsOfVersion>(
     candidates,
   });
   const starts = [...new Set(versions.map(startOf))].sort();
-  const endOf = (v: V): string | null => {
-    if (v.publisher_effective_from !== null && v.publisher_effective_to !== null) return v.publisher_effective_to;
-    const next = starts.find((s) => s > startOf(v));
-    return next ? dayBefore(next) : null;
-  };
+  const endOf = (v: V): string | null => windowEnd(v, starts);
   const containing = versions.filter((v) => {
     const end = endOf(v);
     return startOf(v) <= date && (end === null || date <= end);

@@ -1,8 +1,10 @@
-import * as fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { Deps } from '../deps';
 import { blobKey, fileKey, memberKey, sourceFileKey, sourceFilesIndex } from './keys';
 import type { PreparedFile } from './prepare';
 import type { RequestProvenance } from './request-provenance';
+import { countNew } from './source-stats';
+import { readSpooled, readSpooledBuffer } from './spool';
 
 /** Bodies up to this size are read into memory for a single PUT; larger ones stream (multipart). */
 const SINGLE_PUT_BYTES = 8 * 1024 * 1024;
@@ -31,7 +33,7 @@ export async function uploadBytes(deps: Deps, f: PreparedFile, contentType: stri
   // another size, as the local S3 emulator briefly can under load; a second mismatch fails.
   for (let attempt = 1; ; attempt++) {
     const body =
-      f.spooled.size <= SINGLE_PUT_BYTES ? fs.readFileSync(f.spooled.path) : fs.createReadStream(f.spooled.path);
+      f.spooled.size <= SINGLE_PUT_BYTES ? readSpooledBuffer(f.spooled) : (readSpooled(f.spooled) as Readable);
     await deps.blobs.put(key, body, { contentType, size: f.spooled.size });
     const after = await deps.blobs.head(key);
     if (after && after.size === f.spooled.size) return;
@@ -71,7 +73,7 @@ export async function putFileMeta(deps: Deps, f: PreparedFile, facts: FileFacts)
     },
     { ifAbsent: true },
   );
-  await table.put(
+  const linked = await table.put(
     {
       ...sourceFileKey(facts.sourceId, sha),
       gsi1pk: sourceFilesIndex(facts.sourceId),
@@ -85,6 +87,8 @@ export async function putFileMeta(deps: Deps, f: PreparedFile, facts: FileFacts)
     },
     { ifAbsent: true },
   );
+  // Counted once, by the writer that created the link (a retried or repeated ingest finds it there).
+  if (linked) await countNew(table, facts.sourceId, 'files');
   if (f.parent && f.memberIndex !== null) {
     await table.put({
       ...memberKey(f.parent.spooled.sha256, f.memberIndex),

@@ -23,8 +23,9 @@ export type { IngestedFile, IngestInput, IngestResult, Origin } from './ingest-t
  * too) in two phases:
  *
  * 1. prepare: spool to a temporary file while hashing (sha256 of the original bytes, before any
- *    parsing), extract and verify zip members. Bad input (empty file, interrupted stream, damaged
- *    zip) fails here, before anything is written.
+ *    parsing; a whole local file is hashed where it lies, see spool.ts), extract and verify zip
+ *    members. Bad input (empty file, interrupted stream, damaged zip) fails here, before anything
+ *    is written.
  * 2. commit: upload every file's bytes under its content-addressed key, then, members before their
  *    zip, write the file items, text renderings and document versions. Every write is idempotent,
  *    so re-ingesting after a failure finishes the job and the same bytes never make a second file

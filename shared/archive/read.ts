@@ -3,9 +3,11 @@ import { LicenseRestrictedError, NotFoundError } from '../http/errors';
 import { type Page, type PageParams, pageArray, pageTable } from '../http/paging';
 import { getSource, SOURCES } from '../sources/registry';
 import type { SourceDecl } from '../sources/types';
-import { blobKey, docsIndex, fileKey, MEMBER_PREFIX, sourceFileKey, sourceFilesIndex, TEXT_PREFIX } from './keys';
+import type { Table } from '../storage/table';
+import { blobKey, docsIndex, fileKey, MEMBER_PREFIX, sourceFilesIndex, TEXT_PREFIX } from './keys';
 import { readProvenance } from './request-provenance';
 import { documentExists, loadVersions, resolveAsOf } from './resolve';
+import { countSource, readSourceStats, type SourceStats } from './source-stats';
 import type { VersionRecord } from './version-record';
 
 /** Links to original bytes live this long (spec, Limits: one hour). */
@@ -35,7 +37,8 @@ export class ArchiveQueries {
 
   async listSources(p: PageParams) {
     const all = [...SOURCES].sort((a, b) => (a.sourceId < b.sourceId ? -1 : 1));
-    const page = pageArray(all, p);
+    const page = pageArray(all, p, { list: 'archive-sources', key: (s) => s.sourceId });
+    const stats = await readSourceStats(this.table);
     const items = await Promise.all(
       page.items.map(async (s) => ({
         source_id: s.sourceId,
@@ -50,8 +53,7 @@ export class ArchiveQueries {
         urls: s.urls.map((u) => ({ url: u.url, kind: u.kind, note: u.note ?? null })),
         version_method: s.versionMethod,
         documents: s.docs.map((d) => ({ doc_id: d.docId, title: d.title })),
-        archive_file_count: await this.table.count(sourceFileKey(s.sourceId, '').pk),
-        archived_doc_count: await this.table.count(docsIndex(s.sourceId), { index: 'gsi1' }),
+        ...(await statsOf(this.table, stats, s.sourceId)),
       })),
     );
     return { ...page, items };
@@ -101,7 +103,7 @@ export class ArchiveQueries {
     if (!versions.length && !(await documentExists(this.table, docId))) {
       throw new NotFoundError(`Unknown doc_id '${docId}'.`);
     }
-    return pageArray(versions, p);
+    return pageArray(versions, p, { list: ['archive-versions', docId], key: (v) => v.version_id });
   }
 
   async asOf(docId: string, date: string) {
@@ -196,4 +198,13 @@ export class ArchiveQueries {
       text_download_url: await this.deps.blobs.presignGet(key, LINK_SECONDS, `${item.name}.txt`),
     };
   }
+}
+
+/**
+ * A source's counts as the source list serves them: from its counter item (one query for all
+ * sources, source-stats.ts), or counted from the archive while its counters are not rebuilt yet.
+ */
+async function statsOf(table: Table, stats: Map<string, SourceStats>, sourceId: string) {
+  const s = stats.get(sourceId) ?? (await countSource(table, sourceId));
+  return { archive_file_count: s.files, archived_doc_count: s.docs };
 }

@@ -11,6 +11,7 @@ import {
   VERSION_COUNTER,
   versionKey,
 } from './keys';
+import { countNew } from './source-stats';
 import { toVersionRecord, type VersionRecord } from './version-record';
 
 /**
@@ -103,7 +104,7 @@ export function changeRecordOf(deps: Deps, v: VersionRecord): ChangeRecord {
 /** Idempotent: every write is put-if-absent or a monotone update, so repeating it changes nothing. */
 export async function completeVersion(deps: Deps, v: VersionRecord): Promise<void> {
   const table = deps.tables.archive;
-  await table.put(
+  const newDoc = await table.put(
     {
       ...docKey(v.doc_id),
       gsi1pk: docsIndex(v.source_id),
@@ -116,6 +117,8 @@ export async function completeVersion(deps: Deps, v: VersionRecord): Promise<voi
     },
     { ifAbsent: true },
   );
+  // Each counter is ADDed only by the writer whose put created the item (source-stats.ts).
+  if (newDoc) await countNew(table, v.source_id, 'docs');
   // The change record before the version item: the facts load finds versions by their items and
   // then writes the codes onto the change record, which must already be there.
   const change = changeRecordOf(deps, v);
@@ -130,7 +133,9 @@ export async function completeVersion(deps: Deps, v: VersionRecord): Promise<voi
     { ifAbsent: true },
   );
   const { last_seen_at: _seen, ...stored } = v; // kept on the document item, never on the version
-  await table.put({ ...versionKey(v.doc_id, v.version_id), ...stored }, { ifAbsent: true });
+  if (await table.put({ ...versionKey(v.doc_id, v.version_id), ...stored }, { ifAbsent: true })) {
+    await countNew(table, v.source_id, 'versions');
+  }
   await table.update(docKey(v.doc_id), {
     set: { latest_version_id: v.version_id },
     ifBelow: { latest_version_id: v.version_id },

@@ -149,7 +149,8 @@ export class KeyStore {
 
   /** Every key, oldest first (ordered by creation time, then key id). */
   list(p: PageParams): Promise<Page<KeyRecord>> {
-    return pageTable(this.table, LIST_PK, p, (i) => toRecord(i as Item), { index: 'gsi1' });
+    // The cursor holds the index sort key (created_at#key_id, unique), never the table key (the digest).
+    return pageTable(this.table, LIST_PK, p, (i) => toRecord(i as Item), { index: 'gsi1', cursorBy: 'sortKey' });
   }
 
   private async pointer(keyId: string): Promise<{ digest: string }> {

@@ -1,11 +1,10 @@
-import { GetScheduleCommand } from '@aws-sdk/client-scheduler';
 import type { Config } from '../config';
 import { type Clock, type DependencyProbe, type Deps, systemClock } from '../deps';
 import { createLogger, type Logger } from '../log';
 import { TABLE_KINDS, type TableKind } from '../storage/table-specs';
-import { type AwsClients, createAwsClients } from './clients';
+import { type AwsClients, createAwsClients, loadS3, loadScheduler } from './clients';
 import { DynamoTable } from './dynamo-table';
-import { S3Blobs } from './s3-blobs';
+import { lazyBlobs } from './lazy-blobs';
 
 /** Wire the storage adapters for a config: the same code on Lambda, in `npm start` and in tests. */
 export function buildDeps(
@@ -16,18 +15,24 @@ export function buildDeps(
   const tables = Object.fromEntries(
     TABLE_KINDS.map((k) => [k, new DynamoTable(clients.dynamodb, config.tables[k])]),
   ) as Record<TableKind, DynamoTable>;
-  const blobs = new S3Blobs(clients.s3, config.bucket);
+  // The S3 adapter and client are built on the first blob call (./clients.ts `loadS3`).
+  const blobs = lazyBlobs(
+    config.bucket,
+    () => new (loadS3().S3Blobs)(clients.s3, config.bucket, { emulator: Boolean(config.endpoints.s3) }),
+  );
   const probes: DependencyProbe[] = [
     { name: 'dynamodb', check: () => tables.archive.probe() },
     { name: 's3', check: () => blobs.probe() },
   ];
-  const { scheduler } = clients;
   const scheduleName = config.scheduler.scheduleName;
-  if (scheduler && scheduleName) {
+  if (scheduleName) {
     probes.push({
       name: 'scheduler',
       check: async () => {
-        await scheduler.send(new GetScheduleCommand({ Name: scheduleName, GroupName: config.scheduler.groupName }));
+        const { GetScheduleCommand } = loadScheduler();
+        await clients.scheduler?.send(
+          new GetScheduleCommand({ Name: scheduleName, GroupName: config.scheduler.groupName }),
+        );
       },
     });
   }

@@ -15,31 +15,84 @@ import { withDependency } from './unavailable';
 
 /** Bodies above this size go through a multipart upload with bounded part buffers. */
 const PART_SIZE = 8 * 1024 * 1024;
+/** Parts in flight at once (memory: PART_SIZE each, plus the one being filled). */
+const PART_QUEUE = 4;
+/** S3's limit for a single PUT. */
+const SINGLE_PUT_MAX = 5 * 1024 ** 3;
+
+export interface S3BlobsOptions {
+  /**
+   * The store is the local emulator (s3rver): a stream of known size up to 5 GiB goes as one
+   * streamed PUT. s3rver completes a multipart upload by reading every part back and writing the
+   * whole object again (with another MD5 pass), which made it the bottleneck of archiving the
+   * 1 GB PTP bench file; one PUT writes the bytes once, and streams them without part buffers.
+   * Against S3 itself multipart stays: parts go in parallel and a failed part is retried alone.
+   */
+  emulator?: boolean;
+}
 
 /** S3 implementation of the BlobStore port (shared/storage/blob.ts). */
 export class S3Blobs implements BlobStore {
   constructor(
     private readonly s3: S3Client,
     readonly bucket: string,
+    private readonly opts: S3BlobsOptions = {},
   ) {}
 
   put(key: string, body: Buffer | Readable, opts: { contentType?: string; size?: number } = {}): Promise<void> {
     return withDependency('S3', async () => {
+      const streamed = !Buffer.isBuffer(body) && this.opts.emulator && opts.size !== undefined;
       if (Buffer.isBuffer(body) && body.length <= PART_SIZE) {
         await this.s3.send(
           new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType }),
         );
         return;
       }
+      if (streamed && opts.size! <= SINGLE_PUT_MAX) {
+        await this.streamPut(key, body as Readable, opts.size!, opts.contentType);
+        return;
+      }
       const upload = new Upload({
         client: this.s3,
         params: { Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType },
         partSize: PART_SIZE,
-        queueSize: 2,
+        queueSize: PART_QUEUE,
         leavePartsOnError: false,
       });
       await upload.done();
     });
+  }
+
+  /**
+   * One PUT of a stream of known length. The SDK pipes the body into the request, which does not
+   * see the body fail: a body error aborts the request (the object is never completed) and is
+   * what the call rejects with.
+   */
+  private async streamPut(key: string, body: Readable, size: number, contentType?: string): Promise<void> {
+    const abort = new AbortController();
+    let failure: unknown;
+    const onError = (e: unknown) => {
+      failure ??= e;
+      abort.abort();
+    };
+    body.once('error', onError);
+    try {
+      await this.s3.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+        { abortSignal: abort.signal },
+      );
+    } catch (e) {
+      throw failure ?? e;
+    } finally {
+      body.off('error', onError);
+    }
+    if (failure) throw failure;
   }
 
   get(key: string, range?: { start: number }): Promise<Readable> {

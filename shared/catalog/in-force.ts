@@ -1,5 +1,6 @@
 import { decideAsOf, type GapReason, startOf } from '../archive/as-of';
 import { asOfPolicy } from '../archive/policy';
+import { needsHistory } from '../archive/timeline-head';
 import type { CatalogDataset } from './dataset';
 import { docsOf, sourcesOf } from './dataset';
 import type { CatalogVersion, SourceTimeline } from './timeline';
@@ -56,12 +57,47 @@ export function inForce(
   return { dataset: dataset.id, date, sources };
 }
 
+/**
+ * The sources whose timelines, read from their documents' heads, cannot decide the date alone and
+ * must be read whole (timeline.ts): a snapshot document whose head decides only from a later date,
+ * or a supplement document whose head does not list every supplement the date applies (those from
+ * the start of the snapshot in force on).
+ */
+export function sourcesNeedingHistory(
+  dataset: CatalogDataset,
+  timelines: ReadonlyMap<string, SourceTimeline>,
+  date: string,
+  sourceIds: readonly string[] = sourcesOf(dataset),
+): string[] {
+  return sourceIds.filter((sourceId) => {
+    const tl = timelines.get(sourceId);
+    if (!tl?.partial?.size) return false;
+    const decided = decideSource(dataset, sourceId, tl, date);
+    const modes = new Map(docsOf(dataset, sourceId).map((d) => [d.docId, d.mode]));
+    return [...tl.partial].some(([docId, p]) => {
+      if (modes.get(docId) === 'snapshot') return needsHistory(p, date);
+      if (modes.get(docId) !== 'supplement') return false; // not a document the dataset reads
+      if (decided.snapshotMissing) return false; // supplements are not used at all
+      return decided.snapshotStart === null || decided.snapshotStart <= p.oldest;
+    });
+  });
+}
+
 function sourceInForce(
   dataset: CatalogDataset,
   sourceId: string,
   tl: SourceTimeline | undefined,
   date: string,
 ): SourceInForce {
+  return decideSource(dataset, sourceId, tl, date).out;
+}
+
+function decideSource(
+  dataset: CatalogDataset,
+  sourceId: string,
+  tl: SourceTimeline | undefined,
+  date: string,
+): { out: SourceInForce; snapshotStart: string | null; snapshotMissing: boolean } {
   const out: SourceInForce = { source_id: sourceId, versions: [], gaps: [] };
   if (!tl?.versions.length) {
     out.gaps.push({
@@ -70,7 +106,7 @@ function sourceInForce(
       reason: 'not_archived',
       detail: `No version of ${sourceId} is archived.`,
     });
-    return out;
+    return { out, snapshotStart: null, snapshotMissing: false };
   }
   const docs = docsOf(dataset, sourceId);
   const use = (v: CatalogVersion) => {
@@ -121,7 +157,7 @@ function sourceInForce(
       detail: `No version of ${sourceId} is in force on ${date}.`,
     });
   }
-  return out;
+  return { out, snapshotStart, snapshotMissing };
 }
 
 /** Every loaded version in force, across sources. */

@@ -3,7 +3,8 @@
  *
  * | item          | pk                                   | sk                          | holds                         |
  * |---------------|--------------------------------------|-----------------------------|-------------------------------|
- * | timeline      | CTL#<dataset>                        | <source_id>                 | versions, loaded              |
+ * | version       | CTL#<dataset>                        | <source_id>#<doc_id>#<version 12> | version, its loaded marker |
+ * | timeline head | CTL#<dataset>                        | <source_id>#<doc_id>#HEAD   | newest versions, decides_from |
  * | row           | R#<dataset>#<version 12>             | <sort key>#<record 9>       | row value, filter attributes  |
  * | index entry   | I#<dataset>#<index>#<key>            | <version 12>                | rows: every row with the key  |
  * | search token  | T#<dataset>#<token>                  | <version 12>#<record 9>     | row value, filter attributes  |
@@ -36,6 +37,19 @@ const MAX_KEY = 512;
 const cut = (s: string) => (s.length > MAX_KEY ? s.slice(0, MAX_KEY) : s);
 
 export const timelinePk = (dataset: string) => `CTL#${dataset}`;
+/** A version's timeline item (timeline.ts): the version and its loaded marker. */
+export const timelineVersionKey = (dataset: string, sourceId: string, docId: string, versionId: number) => ({
+  pk: timelinePk(dataset),
+  sk: `${sourceId}#${docId}#${pad12(versionId)}`,
+});
+/** A document's timeline head (timeline.ts): its newest versions. */
+export const timelineHeadKey = (dataset: string, sourceId: string, docId: string) => ({
+  pk: timelinePk(dataset),
+  sk: `${sourceId}#${docId}#HEAD`,
+});
+/** Sort-key bounds of every timeline item of a source, or of one of its documents. */
+export const timelineRange = (sourceId: string, docId?: string): [string, string] =>
+  docId === undefined ? [`${sourceId}#`, `${sourceId}#~`] : [`${sourceId}#${docId}#`, `${sourceId}#${docId}#~`];
 /** The key namespace of a dataset's rows for one loader generation (undefined: legacy, unsuffixed). */
 export const namespaceOf = (dataset: string, generation: string | undefined) =>
   generation === undefined ? dataset : `${dataset}@${generation}`;

@@ -5,7 +5,7 @@ import type { Located } from '../publishers/common/types';
 import { type CatalogDataset, docsOf } from './dataset';
 import { afterVersionLoaded } from './derived';
 import { ResumedIndexTable } from './resume-index';
-import { type CatalogVersion, markLoaded, readSourceTimeline } from './timeline';
+import { type CatalogVersion, markLoaded, readLoaded } from './timeline';
 import { CatalogWriter } from './writer';
 
 export interface CatalogLoadOutcome {
@@ -83,8 +83,8 @@ export function catalogConsumer(
     priority: dataset.loadPriority ?? 1,
     parser: dataset.parserFor(v),
     async recheck() {
-      const tl = await readSourceTimeline(deps.tables.catalog, dataset.id, v.source_id);
-      if (tl?.loaded.get(v.version_id)?.loader_version !== dataset.loaderVersion) return undefined;
+      const loaded = await readLoaded(deps.tables.catalog, dataset.id, v);
+      if (loaded?.loader_version !== dataset.loaderVersion) return undefined;
       return {
         ...base,
         status: 'busy',
@@ -150,7 +150,7 @@ export async function openCatalogLoad(
         });
       }
       await afterRowsWritten(deps, dataset, v);
-      await markLoaded(deps.tables.catalog, dataset.id, v.source_id, {
+      await markLoaded(deps.tables.catalog, dataset.id, v, {
         version_id: v.version_id,
         rows: writer.rows,
         loaded_at: deps.clock.now().toISOString(),

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
+import { cursorBinding, readCursor, writeCursor } from '../http/cursor';
 import { ValidationError } from '../http/errors';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../http/paging';
 import type { Item } from '../storage/table';
@@ -124,7 +124,7 @@ export async function queryListing(
   }
   const plan = planQuery(dataset, spec, q.filters ?? {}, q.direction ?? spec.direction);
   const hash = planHash(dataset, plan, versions);
-  const start = q.cursor ? readCursor(q.cursor, hash) : { s: 0 };
+  const start = q.cursor ? fromCursor(q.cursor, hash) : { s: 0 };
   const budget = q.maxScanned ?? Math.max(SCAN_BUDGET, limit);
   const run = plan.token
     ? await tokenRows(deps, dataset, plan, versions, start, limit)
@@ -132,7 +132,7 @@ export async function queryListing(
   return {
     items: run.hits.map(toRow),
     limit,
-    next_cursor: run.next ? writeCursor(run.next, hash) : null,
+    next_cursor: run.next ? toCursor(run.next, hash) : null,
     scanned: run.scanned,
     sources: view ? view.sourceVersions(versions) : versions.map((v) => sourceVersionOf(v)),
   };
@@ -336,7 +336,7 @@ function toRow(h: Hit): ListingRow {
 
 /** Ties a cursor to its query: the same listing, copy, key ranges, conditions, direction and versions. */
 function planHash(dataset: CatalogDataset, plan: Plan, versions: readonly CatalogVersion[]): string {
-  const basis = JSON.stringify([
+  return cursorBinding(
     dataset.id,
     plan.spec.name,
     plan.part,
@@ -345,37 +345,25 @@ function planHash(dataset: CatalogDataset, plan: Plan, versions: readonly Catalo
     plan.token ?? null,
     plan.descending,
     versions.map((v) => `${v.version_id}@${v.generation ?? ''}`),
-  ]);
-  return createHash('sha256').update(basis).digest('base64url').slice(0, 16);
-}
-
-function writeCursor(c: CursorState, hash: string): string {
-  return Buffer.from(JSON.stringify({ h: hash, s: c.s, ...(c.p ? { p: [c.p.e, c.p.v, c.p.r] } : {}) })).toString(
-    'base64url',
   );
 }
 
-const CursorBody = z.object({
-  h: z.string(),
+function toCursor(c: CursorState, hash: string): string {
+  return writeCursor(hash, { s: c.s, ...(c.p ? { p: [c.p.e, c.p.v, c.p.r] } : {}) });
+}
+
+const CursorBody = z.strictObject({
   s: z.number().int().min(0),
   p: z.tuple([z.string(), z.number().int(), z.number().int().min(0)]).optional(),
 });
 
-function readCursor(cursor: string, hash: string): CursorState {
-  let body: z.infer<typeof CursorBody>;
-  try {
-    body = CursorBody.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw ValidationError.single('query', 'cursor', 'is not a cursor this service issued', 'invalid_cursor');
-  }
-  if (body.h !== hash) {
-    throw ValidationError.single(
-      'query',
-      'cursor',
-      'belongs to another query (its filters, order or the versions in force changed): start again without it',
-      'stale_cursor',
-    );
-  }
+function fromCursor(cursor: string, hash: string): CursorState {
+  const body = readCursor(
+    cursor,
+    hash,
+    CursorBody,
+    'belongs to another query (its filters, order or the versions in force changed): start again without it',
+  );
   return { s: body.s, p: body.p ? { e: body.p[0], v: body.p[1], r: body.p[2] } : undefined };
 }
 

@@ -8,7 +8,7 @@ import { type CatalogSourceVersion, sourceVersionOf } from './provenance';
 import { paramOf, parseValue } from './query-plan';
 import { type ChangeKind, moveOrder } from './series';
 import { compositeKey, encodeValue, normalizeDate, type Scalar } from './sort-keys';
-import { readTimeline, type SourceTimeline } from './timeline';
+import { readSourceTimeline, type SourceTimeline } from './timeline';
 
 export interface SeriesChange {
   key: Record<string, Scalar>;
@@ -186,8 +186,11 @@ async function docOf(
   if (asked === undefined && docs.length !== 1) throw bad('doc_id', `is required: one of ${docs.join(', ')}`);
   const doc = asked ?? docs[0]!;
   const sourceId = dataset.docs.find((d) => d.docId === doc)?.sourceId;
-  const timelines = sourceId ? await readTimeline(deps.tables.catalog, dataset.id) : new Map();
-  const tl: SourceTimeline = timelines.get(sourceId ?? '') ?? {
+  // Every version of the document, read from its version items (one query; heads list the newest only).
+  const read = sourceId
+    ? await readSourceTimeline(deps.tables.catalog, dataset.id, sourceId, { consistent: false, docId: doc })
+    : undefined;
+  const tl: SourceTimeline = read ?? {
     source_id: sourceId ?? '',
     versions: [],
     loaded: new Map(),

@@ -56,7 +56,7 @@ export async function computeSeries(
   if (!specs.length) return [];
   const table = deps.tables.catalog;
   const ns = namespaceOf(dataset.id, dataset.loaderVersion);
-  const tl = await readSourceTimeline(table, dataset.id, version.source_id);
+  const tl = await readSourceTimeline(table, dataset.id, version.source_id, { docId: version.doc_id });
   const peers = (tl?.versions ?? [])
     .filter(
       (v) =>

@@ -5,7 +5,14 @@ import { type RunOptions, runLoads } from '../loads/pipeline';
 import { type CatalogDataset, sourcesOf } from './dataset';
 import { CATALOG_DATASETS } from './datasets';
 import { type CatalogLoadOutcome, catalogConsumer, catalogFile } from './load';
-import { type LoadedVersion, readTimeline, recordSeen, registerVersion, type SourceTimeline } from './timeline';
+import {
+  type LoadedVersion,
+  migrateLegacyCatalogTimelines,
+  putVersionItem,
+  recordSeen,
+  type SourceTimeline,
+  syncCatalogTimelines,
+} from './timeline';
 
 export interface SyncCatalogOptions extends RunOptions {
   /** Only these datasets (default: all). */
@@ -13,8 +20,10 @@ export interface SyncCatalogOptions extends RunOptions {
 }
 
 /**
- * The catalog datasets as a provider of the load pipeline (shared/loads/pipeline.ts): registers
- * every archived version of every dataset's documents in the dataset's timeline, then plans each
+ * The catalog datasets as a provider of the load pipeline (shared/loads/pipeline.ts): moves
+ * timelines of the earlier one-item-per-(dataset, source) layout to the per-version one
+ * (timeline.ts `migrateLegacyCatalogTimelines`), repairs any head that does not match its version
+ * items, registers every archived version of every dataset's documents in the dataset's timeline, then plans each
  * version that a layout reads and that is not loaded yet (or was loaded by an older
  * loaderVersion: the reload writes a new generation, answers keep the old one until it is
  * complete). A version whose file does not parse is reported and left unloaded (answers then
@@ -27,10 +36,12 @@ export function catalogProvider(filter: { datasets?: readonly string[] } = {}): 
       const planned: PlannedLoad[] = [];
       for (const dataset of CATALOG_DATASETS.filter((d) => !filter.datasets || filter.datasets.includes(d.id))) {
         if (!sourcesOf(dataset).some(wanted)) continue; // e.g. a fetch run of a source no dataset reads
-        let timelines = await readTimeline(deps.tables.catalog, dataset.id);
-        // Re-read only when versions were added (the usual run registers none).
+        await migrateLegacyCatalogTimelines(deps.tables.catalog, dataset.id, sourcesOf(dataset));
+        let timelines = await syncCatalogTimelines(deps.tables.catalog, dataset.id);
+        // Re-read (and rebuild the heads once per changed document) only when versions were added
+        // or seen again (the usual run registers none).
         if (await registerArchived(deps, dataset, wanted, timelines)) {
-          timelines = await readTimeline(deps.tables.catalog, dataset.id);
+          timelines = await syncCatalogTimelines(deps.tables.catalog, dataset.id);
         }
         for (const [sourceId, tl] of timelines) {
           if (!wanted(sourceId)) continue;
@@ -64,7 +75,10 @@ function needsLoad(dataset: CatalogDataset, loaded: LoadedVersion | undefined): 
   return !loaded || loaded.loader_version !== dataset.loaderVersion;
 }
 
-/** Registers the archived versions the timelines lack; returns how many it registered. */
+/**
+ * Writes the version items of the archived versions the timelines lack, and the sightings they
+ * miss, leaving the heads to the caller; returns how many items it wrote.
+ */
 async function registerArchived(
   deps: Deps,
   dataset: CatalogDataset,
@@ -76,13 +90,15 @@ async function registerArchived(
     const have = new Map(timelines.get(doc.sourceId)?.versions.map((v) => [v.version_id, v]) ?? []);
     for (const v of await loadVersions(deps.tables.archive, doc.docId)) {
       const mine = have.get(v.version_id);
-      if (v.last_seen_at && v.last_seen_at !== mine?.last_seen_at) {
-        await recordSeen(deps.tables.catalog, dataset.id, v, v.last_seen_at);
-        added++; // re-read the timelines: freshness changed
+      if (mine) {
+        if (v.last_seen_at && v.last_seen_at !== mine.last_seen_at) {
+          await recordSeen(deps.tables.catalog, dataset.id, v, v.last_seen_at, { rebuild: false });
+          added++; // re-read the timelines: freshness changed
+        }
+        continue;
       }
-      if (mine) continue;
       added++;
-      await registerVersion(deps.tables.catalog, dataset.id, {
+      await putVersionItem(deps.tables.catalog, dataset.id, {
         source_id: v.source_id,
         doc_id: v.doc_id,
         version_id: v.version_id,
@@ -91,6 +107,7 @@ async function registerArchived(
         publisher_version: v.publisher_version,
         publisher_effective_from: v.publisher_effective_from,
         publisher_effective_to: v.publisher_effective_to,
+        last_seen_at: v.last_seen_at ?? null,
         observed_from: v.observed_from,
       });
     }

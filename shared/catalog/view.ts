@@ -1,13 +1,16 @@
 import type { Deps } from '../deps';
-import type { CatalogDataset } from './dataset';
-import { type CatalogGap, type DatasetInForce, gapsOf, inForce, versionsUsed } from './in-force';
+import type { Table } from '../storage/table';
+import { type CatalogDataset, docsOf, sourcesOf } from './dataset';
+import { type CatalogGap, type DatasetInForce, gapsOf, inForce, sourcesNeedingHistory, versionsUsed } from './in-force';
 import { type CatalogSourceVersion, sourceVersionOf } from './provenance';
-import { type CatalogVersion, readTimeline, type SourceTimeline } from './timeline';
+import { type CatalogVersion, readDatasetTimelines, readSourceTimeline, type SourceTimeline } from './timeline';
 
 /**
- * A dataset as of a date: its timelines (one query), the versions in force per source and the
- * gaps, with the provenance every answer carries. Built once per request and shared by the
- * lookups of that request.
+ * A dataset as of a date: its timelines (the heads of its documents, one batch read, completed
+ * from the version items only for a source whose heads cannot decide the date), the versions in
+ * force per source and the gaps, with the provenance every answer carries. Built once per request
+ * and shared by the lookups of that request. `timelines` may list only the newest versions of a
+ * source; its `counts` count them all.
  */
 export interface DatasetView {
   dataset: CatalogDataset;
@@ -27,7 +30,52 @@ export async function viewOf(
   date: string,
   sourceIds?: readonly string[],
 ): Promise<DatasetView> {
-  return viewFrom(dataset, date, await readTimeline(deps.tables.catalog, dataset.id), sourceIds);
+  const [view] = await viewsOf(deps, [{ dataset, date, sourceIds }]);
+  return view!;
+}
+
+/**
+ * Views of several datasets, each on its date (and over the given sources, default all), off one
+ * batch read of the heads of their sources' documents (bounded items), in the order asked. Only a
+ * date older than what a source's heads decide costs one more query, of that source's version
+ * items (all such sources in parallel).
+ */
+export async function viewsOf(
+  deps: Deps,
+  wanted: readonly { dataset: CatalogDataset; date: string; sourceIds?: readonly string[] }[],
+): Promise<DatasetView[]> {
+  const table = deps.tables.catalog;
+  const sourcesFor = (w: (typeof wanted)[number]) => w.sourceIds ?? sourcesOf(w.dataset);
+  const timelines = await readDatasetTimelines(
+    table,
+    wanted.map((w) => ({ id: w.dataset.id, docs: sourcesFor(w).flatMap((s) => docsOf(w.dataset, s)) })),
+  );
+  const views = await Promise.all(
+    wanted.map(async (w) => {
+      const heads = timelines.get(w.dataset.id) ?? new Map<string, SourceTimeline>();
+      const full = await withHistory(table, w.dataset, heads, w.date, sourcesFor(w));
+      return viewFrom(w.dataset, w.date, full, w.sourceIds);
+    }),
+  );
+  return views;
+}
+
+/** The timelines with every source whose heads cannot decide `date` read whole (a new map). */
+async function withHistory(
+  table: Table,
+  dataset: CatalogDataset,
+  heads: ReadonlyMap<string, SourceTimeline>,
+  date: string,
+  sourceIds: readonly string[],
+): Promise<Map<string, SourceTimeline>> {
+  const out = new Map(heads);
+  await Promise.all(
+    sourcesNeedingHistory(dataset, heads, date, sourceIds).map(async (sourceId) => {
+      const full = await readSourceTimeline(table, dataset.id, sourceId, { consistent: false });
+      if (full) out.set(sourceId, full);
+    }),
+  );
+  return out;
 }
 
 /** A view over no source, built without a read: a caller that does not search the dataset at all. */

@@ -1,9 +1,9 @@
 import { lookupMany } from '../catalog/lookup';
 import { distinctVersions, rowSourceOf } from '../catalog/provenance';
-import { type DatasetView, emptyView, viewOf } from '../catalog/view';
+import { type DatasetView, emptyView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import type { RegistryProvider } from '../providers/record';
-import { type ResolvedProvider, resolveNpis } from '../providers/resolve';
+import { type ResolvedProvider, registryDataset, registryDate, resolveNpis } from '../providers/resolve';
 import { exclusionDataset, FEDERAL_EXCLUSIONS, STATE_EXCLUSIONS } from './datasets';
 import { type Candidate, hitsOf, recordOf } from './hits';
 import { METHOD_RANK, matchByName, matchByNpi, type Subject, type SubjectInput, subjectOf } from './match';
@@ -29,8 +29,9 @@ export interface ScreenOutcome {
 
 /**
  * Screen people and entities against the federal and state lists in force on a date (issue 11,
- * points 3, 5, 6). Whatever the batch size, the reads are: one timeline query per dataset, one
- * batched registry read for the NPIs, and batched index reads (by NPI and by name key) per list,
+ * points 3, 5, 6). Whatever the batch size, the reads are: one batch read of the timelines of
+ * every dataset searched (lists and registry), one batched registry read for the NPIs, and batched
+ * index reads (by NPI and by name key) per list,
  * so a thousand inputs never become a thousand sequential reads. Results keep input order.
  * `federal: false` (the state-only read) leaves the federal list unread: its view is empty;
  * `state: false` (the warrant's federal screen) does the same for the state lists.
@@ -44,11 +45,16 @@ export async function screen(
   const npis = inputs.map((i) => i.npi).filter((n): n is string => !!n);
   const federalDataset = exclusionDataset(FEDERAL_EXCLUSIONS);
   const stateDataset = exclusionDataset(STATE_EXCLUSIONS);
-  const [federal, state, resolved] = await Promise.all([
-    opts.federal === false ? emptyView(federalDataset, asOf) : viewOf(deps, federalDataset, asOf),
-    opts.state === false ? emptyView(stateDataset, asOf) : viewOf(deps, stateDataset, asOf),
-    npis.length ? resolveNpis(deps, npis) : null,
-  ]);
+  const wanted = [
+    ...(opts.federal === false ? [] : [{ dataset: federalDataset, date: asOf }]),
+    ...(opts.state === false ? [] : [{ dataset: stateDataset, date: asOf }]),
+    ...(npis.length ? [{ dataset: registryDataset(), date: registryDate(deps) }] : []),
+  ];
+  const views = await viewsOf(deps, wanted);
+  const viewOfDataset = (d: (typeof wanted)[number]['dataset']) => views[wanted.findIndex((w) => w.dataset === d)];
+  const federal = opts.federal === false ? emptyView(federalDataset, asOf) : viewOfDataset(federalDataset)!;
+  const state = opts.state === false ? emptyView(stateDataset, asOf) : viewOfDataset(stateDataset)!;
+  const resolved = npis.length ? await resolveNpis(deps, npis, views[views.length - 1]) : null;
   const providers = resolved?.providers ?? new Map<string, ResolvedProvider>();
   const subjects = inputs.map((i) => subjectOf(i, i.npi ? providers.get(i.npi)?.provider : undefined));
   const names = subjects.flatMap((s) => s.names.map((n) => n.key));

@@ -92,7 +92,7 @@ async function byName(deps: Deps, views: DatasetView[], q: SearchQuery, p: PageP
       found.push(c);
     }
   }
-  return pageArray(rowsOf(found, q.as_of), p);
+  return pageArray(rowsOf(found, q.as_of), p, { list: listOf('name', views, q) });
 }
 
 async function byState(deps: Deps, views: DatasetView[], q: SearchQuery, p: PageParams): Promise<Page<ExclusionRow>> {
@@ -105,12 +105,18 @@ async function byState(deps: Deps, views: DatasetView[], q: SearchQuery, p: Page
     // No list (a gap says why) or, rarely, two documents of one state loaded: merge them in memory.
     const rows: Candidate[] = [];
     for (const version of view.versions) {
-      const all = await listVersion(deps, view.dataset, version, { limit: 1_000_000, offset: 0 }, filter);
+      const all = await listVersion(deps, view.dataset, version, { limit: 1_000_000 }, filter);
       for (const row of all.items) rows.push({ row, version });
     }
-    return pageArray(rowsOf(rows, q.as_of), p);
+    return pageArray(rowsOf(rows, q.as_of), p, { list: listOf('state', views, q) });
   }
   const version = view.versions[0]!;
   const page = await listVersion(deps, view.dataset, version, p, filter);
   return { ...page, items: page.items.map((row) => rowsOf([{ row, version }], q.as_of)[0]!) };
+}
+
+/** What an in-memory result page's cursor is bound to: the search and the list versions it read (immutable rows). */
+function listOf(by: string, views: readonly DatasetView[], q: SearchQuery): unknown {
+  const versions = views.flatMap((v) => v.versions.map((x) => `${x.version_id}@${x.generation ?? ''}`));
+  return ['exclusions', by, q.lists, q.name ?? null, q.state ?? null, q.entity_type ?? null, q.as_of, versions];
 }

@@ -9,7 +9,9 @@ import { padVersion } from '../archive/keys';
  * | fact            | C#<code>        | <source_id>#<version 12>#<kind>#<record 9>#<code> | V#<version 12> / <record 9>#code#<code>    |
  * | provider fact   | N#<npi>         | <source_id>#<version 12>#<kind>#<record 9>#<npi>  | V#<version 12> / <record 9>#npi#<npi>      |
  * | ZIP fact        | Z#<zip5>        | <source_id>#<version 12>#<kind>#<record 9>#<zip>  | V#<version 12> / <record 9>#zip#<zip>      |
- * | timeline        | TIMELINE        | <source_id>                                       |                                            |
+ * | timeline version| TL#<source_id>  | <doc_id>#<version 12>                             |                                            |
+ * | timeline head   | TL#<source_id>  | <doc_id>#HEAD                                     |                                            |
+ * | old timeline    | TIMELINE        | <source_id> (one item per source; migrated away)  |                                            |
  * | version loaded  | LOADED#<v 12>   | META                                              |                                            |
  *
  * Keys are derived from (version, record), so loading a version twice rewrites identical items.
@@ -28,10 +30,14 @@ export const factSk = (sourceId: string, versionId: number, kind: string, record
   `${sourceId}#${padVersion(versionId)}#${kind}#${pad9(record)}`;
 export const versionIndexPk = (versionId: number) => `V#${padVersion(versionId)}`;
 
+/** The one-item-per-source timeline of earlier layouts; only read by the migration (timeline-legacy.ts). */
 export const TIMELINE_PK = 'TIMELINE';
+export const timelinePk = (sourceId: string) => `TL#${sourceId}`;
+export const timelineVersionKey = (sourceId: string, docId: string, versionId: number) => ({
+  pk: timelinePk(sourceId),
+  sk: `${docId}#${padVersion(versionId)}`,
+});
+export const timelineHeadKey = (sourceId: string, docId: string) => ({ pk: timelinePk(sourceId), sk: `${docId}#HEAD` });
+/** Sort-key bounds of one document's version items (its head, `#HEAD`, sorts after them and outside). */
+export const timelineDocRange = (docId: string): [string, string] => [`${docId}#0`, `${docId}#9~`];
 export const loadedKey = (versionId: number) => ({ pk: `LOADED#${padVersion(versionId)}`, sk: 'META' });
-
-/** Bounds of the sort keys of one source's facts between two version ids (inclusive). */
-export function versionRange(sourceId: string, lo: number, hi: number): [string, string] {
-  return [`${sourceId}#${padVersion(lo)}#`, `${sourceId}#${padVersion(hi)}#~`];
-}

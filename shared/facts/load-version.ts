@@ -8,7 +8,8 @@ import { loadedKey } from './keys';
 import { factsLoaderVersion, hasLoader } from './loader-version';
 import { factsFor, isCustom, type RowFacts } from './registry';
 import { FactWriter } from './store';
-import { markLoaded, type Timeline, type TimelineVersion } from './timeline';
+import type { Timeline, TimelineVersion } from './timeline';
+import { markLoaded } from './timeline-write';
 
 export interface LoadOutcome {
   version_id: number;
@@ -72,7 +73,7 @@ export function factsConsumer(
       const marker = await deps.tables.facts.get(loadedKey(v.version_id), { consistent: true });
       if (!marker || String(marker.loader_version ?? '1') !== loader) return undefined;
       // Written, but the timeline may not say so yet (a load cut short after the marker).
-      await markLoaded(deps.tables.facts, sourceId, v.version_id, loader);
+      await markLoaded(deps.tables.facts, sourceId, v, loader);
       return { ...base, status: 'already_loaded', facts: Number(marker.facts), codes: Number(marker.codes) };
     },
     outcome: (end) => ({
@@ -169,7 +170,7 @@ async function finish(
     loader_version: loader,
     loaded_at: deps.clock.now().toISOString(),
   });
-  await markLoaded(deps.tables.facts, sourceId, v.version_id, loader);
+  await markLoaded(deps.tables.facts, sourceId, v, loader);
   return { facts: writer.written, codes: codes.length };
 }
 

@@ -9,10 +9,19 @@ export function hasLoader(docId: string): boolean {
 }
 
 /**
- * The loader version of a document's facts (declared with its facts, in its dataset folder):
- * versions loaded by an earlier loader read as not loaded and are reloaded by the next sync, so
- * answers never read facts of an old shape. Undefined for documents without facts.
+ * The shape of a stored fact item (shared/facts/store.ts), the same for every document: bumped when
+ * the item layout changes, so every version loaded with the old layout is reloaded. 2: each field
+ * stored once (key, kind, source and version in the sort key; the origin rebuilt on read).
+ */
+export const FACT_ITEM_SHAPE = '2';
+
+/**
+ * The loader version of a document's facts: the document's own facts version (declared with its
+ * facts, in its dataset folder) and, after the first item-shape change, the item shape
+ * (`<version>.s<shape>`). Versions loaded by an earlier loader read as not loaded and are reloaded
+ * by the next sync, so answers never read facts of an old shape. Undefined for documents without facts.
  */
 export function factsLoaderVersion(docId: string): string | undefined {
-  return factsFor(docId)?.version;
+  const own = factsFor(docId)?.version;
+  return own === undefined ? undefined : `${own}.s${FACT_ITEM_SHAPE}`;
 }

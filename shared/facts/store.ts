@@ -26,6 +26,7 @@ const BATCH = 200;
  */
 export class FactWriter {
   private buffer: Item[] = [];
+  private inFlight: Promise<void> | undefined;
   written = 0;
   readonly keys = new Set<string>();
 
@@ -39,52 +40,66 @@ export class FactWriter {
     const { locator } = row.record;
     const key = row.key.value;
     if (row.key.kind === 'code') this.keys.add(key);
-    const origin: RowRef = {
-      source_id: this.sourceId,
-      doc_id: this.version.doc_id,
-      version_id: this.version.version_id,
-      sha256: this.version.sha256,
-      name: this.version.name,
-      locator,
-    };
+    // Each field once (FACT_ITEM_SHAPE 2): key, kind, source and version are in the sort key, the
+    // version's file in doc_id/sha256/name, the row in locator; toStoredFact rebuilds the rest.
     this.buffer.push({
       pk: keyPk(row.key),
       sk: `${factSk(this.sourceId, this.version.version_id, row.kind, locator.record)}#${key}`,
       gsi1pk: versionIndexPk(this.version.version_id),
       gsi1sk: `${pad9(locator.record)}#${row.key.kind}#${key}`,
-      key,
-      kind: row.kind,
-      source_id: this.sourceId,
       doc_id: this.version.doc_id,
-      version_id: this.version.version_id,
       sha256: this.version.sha256,
       name: this.version.name,
+      locator,
       value: row.value,
-      origin,
-      related,
+      ...(related.length ? { related } : {}),
     });
-    if (this.buffer.length >= BATCH) await this.flush();
+    if (this.buffer.length >= BATCH) await this.send();
   }
 
-  async flush(): Promise<void> {
+  /**
+   * Hands the buffer to putMany (which has several BatchWriteItem calls in flight) once the batch
+   * before it is written: one batch is written while the next fills, so memory stays at two
+   * batches and extraction does not wait on every round trip.
+   */
+  private async send(): Promise<void> {
     const items = this.buffer;
     this.buffer = [];
-    if (items.length) await this.table.putMany(items);
-    this.written += items.length;
+    await this.inFlight;
+    const writing = this.table.putMany(items).then(() => {
+      this.written += items.length;
+    });
+    writing.catch(() => {}); // reported by the next send or flush, which await it
+    this.inFlight = writing;
+  }
+
+  /** Writes everything buffered and waits for every write: `written` is then exact. */
+  async flush(): Promise<void> {
+    if (this.buffer.length) await this.send();
+    const writing = this.inFlight;
+    this.inFlight = undefined;
+    await writing;
   }
 }
 
+/**
+ * A fact from its stored item: key, kind, source and version from the sort key
+ * (`<source_id>#<version 12>#<kind>#<record 9>#<key>`, keys.ts), the origin rebuilt from the
+ * version's file fields and the locator. Items of the earlier shape (every field stored, loader
+ * versions before FACT_ITEM_SHAPE 2) read the same.
+ */
 export function toStoredFact(item: Record<string, unknown>): StoredFact {
+  const [sourceId = '', version = '', kind = '', , ...key] = String(item.sk).split('#');
+  const versionId = Number(version);
+  const file = { source_id: sourceId, doc_id: String(item.doc_id), version_id: versionId };
+  const fileId = { sha256: String(item.sha256), name: String(item.name) };
   return {
-    key: String(item.key),
-    kind: String(item.kind),
-    source_id: String(item.source_id),
-    doc_id: String(item.doc_id),
-    version_id: Number(item.version_id),
-    sha256: String(item.sha256),
-    name: String(item.name),
+    key: key.join('#'),
+    kind,
+    ...file,
+    ...fileId,
     value: (item.value as Record<string, unknown>) ?? {},
-    origin: item.origin as RowRef,
+    origin: (item.origin as RowRef | undefined) ?? { ...file, ...fileId, locator: item.locator as RowRef['locator'] },
     related: (item.related as RowRef[] | undefined) ?? [],
   };
 }

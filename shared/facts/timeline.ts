@@ -1,11 +1,17 @@
-import type { Table } from '../storage/table';
-import { TIMELINE_PK } from './keys';
+import type { TimelineKind } from '../archive/as-of';
+import { getSource } from '../sources/registry';
+import type { Item, Table } from '../storage/table';
+import { timelineHeadKey, timelinePk } from './keys';
 import { factsLoaderVersion } from './loader-version';
 
 /**
- * A source's timeline: every archived version of its documents (windows, hashes, observation
- * times) and which of them have their facts loaded, in one item per source, so a warrant reads the
- * timelines of all its sources in a single batch read. The as-of decision runs over ALL versions
+ * A source's timeline: the archived versions of its documents (windows, hashes, observation times)
+ * and which of them have their facts loaded. Stored per document, so no item grows with history
+ * (see keys.ts): one item per version (`TL#<source_id>` / `<doc_id>#<version 12>`, holding its
+ * loader version `lv` and latest sighting) and one head per document (`<doc_id>#HEAD`) holding
+ * its newest versions (./timeline-head.ts). A warrant reads the heads of all its sources in one
+ * batch read; a date older than what a head alone decides costs one query of the versions of the
+ * source (./timeline-history.ts). The as-of decision runs over ALL versions relevant to the date
  * (never only the loaded ones), so an archived but unloaded version in force is an honest
  * `source_not_loaded` gap instead of a silent fall-back to an older version.
  */
@@ -23,6 +29,20 @@ export interface TimelineVersion {
   last_seen_at?: string | null;
 }
 
+/** A version as its timeline items store it: with the loader version of its facts, once loaded. */
+export interface StoredTimelineVersion extends TimelineVersion {
+  /** The loader version (load-version.ts) that wrote all its facts; absent until then. */
+  lv?: string;
+}
+
+/** What a document's head says of the versions it does not list. */
+export interface PartialDoc {
+  /** The first date the listed versions alone decide as-of for; null: never (read every version). */
+  from: string | null;
+  /** How all the document's versions are dated (the listed ones may be all of one kind). */
+  kind: TimelineKind;
+}
+
 export interface Timeline {
   source_id: string;
   versions: TimelineVersion[];
@@ -30,79 +50,114 @@ export interface Timeline {
   loaded: Set<number>;
   /** Versions loaded by an earlier loader: their stored facts have an outdated shape and are reloaded. */
   outdated: Set<number>;
+  /**
+   * Documents whose `versions` are only their head's newest versions (absent: every version is
+   * listed). A date before `from` must be decided over every version (timeline-history.ts).
+   */
+  partial?: Map<string, PartialDoc>;
 }
 
-/** Add a version to its source's timeline; a version already present is left as it is. */
-export async function registerVersion(table: Table, sourceId: string, v: TimelineVersion): Promise<void> {
-  await table.update(
-    { pk: TIMELINE_PK, sk: sourceId },
-    {
-      append: { versions: [v], version_ids: [v.version_id] },
-      set: { source_id: sourceId },
-      ifNotContains: { version_ids: v.version_id },
-    },
-  );
-}
-
-const seenAttr = (versionId: number) => `seen#${versionId}`;
+export type LoaderOf = (docId: string) => string | undefined;
 
 /**
- * Copy the archive's latest sighting of a version (seen again as its document's newest) onto the
- * timeline, so as-of freshness is judged without another read.
- */
-export async function recordSeen(table: Table, sourceId: string, versionId: number, at: string) {
-  await table.update({ pk: TIMELINE_PK, sk: sourceId }, { set: { [seenAttr(versionId)]: at } });
-}
-
-const loaderAttr = (versionId: number) => `lv#${versionId}`;
-
-/**
- * Record that a version's facts are fully written by a loader version (idempotent). The loader
- * version is kept per version id, so a reload by a newer loader switches answers over only when
- * it is complete.
- */
-export async function markLoaded(table: Table, sourceId: string, versionId: number, loaderVersion: string) {
-  const key = { pk: TIMELINE_PK, sk: sourceId };
-  await table.update(key, { append: { loaded_ids: [versionId] }, ifNotContains: { loaded_ids: versionId } });
-  await table.update(key, { set: { [loaderAttr(versionId)]: loaderVersion } });
-}
-
-/**
- * The timelines of the given sources in one batch read; a source never registered is absent.
- * `currentLoader` names the loader version each document's facts must have been written by.
+ * The timelines of the given sources, from one batch read of the heads of their declared documents;
+ * a source with no archived version is absent. A document with more versions than its head holds
+ * is listed in `partial` (complete it for old dates with `readHistory`). `currentLoader` names the
+ * loader version each document's facts must have been written by.
  */
 export async function readTimelines(
   table: Table,
   sourceIds: readonly string[],
-  currentLoader: (docId: string) => string | undefined = factsLoaderVersion,
+  currentLoader: LoaderOf = factsLoaderVersion,
 ): Promise<Map<string, Timeline>> {
-  const items = await table.getMany(sourceIds.map((s) => ({ pk: TIMELINE_PK, sk: s })));
+  const keys = sourceIds.flatMap((s) => (getSource(s)?.docs ?? []).map((d) => timelineHeadKey(s, d.docId)));
+  const heads = await table.getMany(keys);
+  const bySource = new Map<string, Item[]>();
+  for (const h of heads) {
+    const sourceId = String(h.source_id);
+    bySource.set(sourceId, [...(bySource.get(sourceId) ?? []), h]);
+  }
   const out = new Map<string, Timeline>();
-  for (const it of items) {
-    out.set(String(it.sk), {
-      source_id: String(it.sk),
-      versions: ((it.versions as TimelineVersion[] | undefined) ?? []).map((v) => {
-        const id = Number(v.version_id);
-        return { ...v, version_id: id, last_seen_at: (it[seenAttr(id)] as string | undefined) ?? null };
-      }),
-      ...loadState(it, currentLoader),
-    });
+  for (const sourceId of sourceIds) {
+    const items = bySource.get(sourceId);
+    if (!items?.length) continue;
+    const partial = new Map<string, PartialDoc>();
+    for (const h of items) {
+      if (!h.complete) {
+        partial.set(String(h.doc_id), {
+          from: (h.decides_from as string | null) ?? null,
+          kind: h.kind as TimelineKind,
+        });
+      }
+    }
+    out.set(sourceId, timelineOf(sourceId, items.flatMap(headVersions), currentLoader, partial));
   }
   return out;
 }
 
-/** Loaded ids split by whether their loader version is the current one of their document. */
-function loadState(it: Record<string, unknown>, currentLoader: (docId: string) => string | undefined) {
-  const docOf = new Map(
-    ((it.versions as TimelineVersion[] | undefined) ?? []).map((v) => [Number(v.version_id), v.doc_id]),
+/**
+ * Every version of the given sources (one query per source, in parallel), for the loads and checks
+ * that need the whole history; a source with no archived version is absent.
+ */
+export async function readFullTimelines(
+  table: Table,
+  sourceIds: readonly string[],
+  currentLoader: LoaderOf = factsLoaderVersion,
+): Promise<Map<string, Timeline>> {
+  const out = new Map<string, Timeline>();
+  await Promise.all(
+    sourceIds.map(async (sourceId) => {
+      const items = await table.queryAll(timelinePk(sourceId), { consistent: true });
+      const versions = items.filter(isVersionItem).map(storedVersion);
+      if (versions.length) out.set(sourceId, timelineOf(sourceId, versions, currentLoader));
+    }),
   );
+  return out;
+}
+
+/** True for a version item of a timeline partition (not a head). */
+export function isVersionItem(it: Record<string, unknown>): boolean {
+  return !String(it.sk).endsWith('#HEAD');
+}
+
+/** A version from its stored item (version item or head entry). */
+export function storedVersion(it: Record<string, unknown>): StoredTimelineVersion {
+  const v: StoredTimelineVersion = {
+    version_id: Number(it.version_id),
+    doc_id: String(it.doc_id),
+    title: String(it.title),
+    sha256: String(it.sha256),
+    name: String(it.name),
+    publisher_version: (it.publisher_version as string | null | undefined) ?? null,
+    publisher_effective_from: (it.publisher_effective_from as string | null | undefined) ?? null,
+    publisher_effective_to: (it.publisher_effective_to as string | null | undefined) ?? null,
+    observed_from: String(it.observed_from),
+    last_seen_at: (it.last_seen_at as string | null | undefined) ?? null,
+  };
+  if (typeof it.lv === 'string') v.lv = it.lv;
+  return v;
+}
+
+function headVersions(h: Record<string, unknown>): StoredTimelineVersion[] {
+  return ((h.versions as Record<string, unknown>[] | undefined) ?? []).map(storedVersion);
+}
+
+/** A timeline from stored versions: loaded ids split by whether their loader is the current one. */
+export function timelineOf(
+  sourceId: string,
+  stored: readonly StoredTimelineVersion[],
+  currentLoader: LoaderOf,
+  partial?: Map<string, PartialDoc>,
+): Timeline {
   const loaded = new Set<number>();
   const outdated = new Set<number>();
-  for (const raw of (it.loaded_ids as number[] | undefined) ?? []) {
-    const id = Number(raw);
-    const want = currentLoader(docOf.get(id) ?? '');
-    const have = (it[loaderAttr(id)] as string | undefined) ?? '1'; // markers before loader versions: '1'
-    (want === undefined || have === want ? loaded : outdated).add(id);
+  const versions: TimelineVersion[] = [];
+  for (const { lv, ...v } of stored) {
+    versions.push(v);
+    if (lv === undefined) continue;
+    const want = currentLoader(v.doc_id);
+    (want === undefined || lv === want ? loaded : outdated).add(v.version_id);
   }
-  return { loaded, outdated };
+  versions.sort((a, b) => a.version_id - b.version_id);
+  return { source_id: sourceId, versions, loaded, outdated, ...(partial?.size ? { partial } : {}) };
 }

@@ -1,5 +1,7 @@
+import { z } from '@hono/zod-openapi';
 import { CHANGES_PK, type ChangeRecord, changeSortKey } from '../archive/change-record';
-import type { Page } from '../http/paging';
+import { cursorBinding, readCursor, writeCursor } from '../http/cursor';
+import { nextOffset, offsetOf, type Page } from '../http/paging';
 import type { Item, QueryOptions, Table } from '../storage/table';
 import { codesStatusOf } from './codes-status';
 
@@ -20,6 +22,8 @@ export interface ChangeFilter {
 export interface ChangeQuery extends ChangeFilter {
   limit: number;
   offset?: number;
+  /** A previous page's `next`: continue after its last change (same filters only). */
+  cursor?: string;
 }
 
 /** A page of the feed, in version_id order (unique, so pages never repeat or skip). */
@@ -89,30 +93,44 @@ export async function* scanChanges(
   } while (cursor);
 }
 
+const FeedCursor = z.strictObject({ v: z.number().int().min(0) });
+
 /**
  * One page of the change feed (GET /v1/archive/changes and the webhook redelivery). Filters that
  * are not key conditions are applied while reading, so only offset+limit+1 matches are read past
- * the starting version. `total` is null: counting a filtered feed is not cheap.
+ * the starting version (limit+1 with a cursor: the version id of the last change shown, bound to
+ * the filters). `total` is null: counting a filtered feed is not cheap.
  */
 export async function listChanges(table: Table, q: ChangeQuery): Promise<ChangePage> {
-  const offset = q.offset ?? 0;
-  const matches = changeMatcher(q);
+  const offset = offsetOf(q);
+  const binding = cursorBinding(
+    'changes',
+    q.afterVersionId ?? null,
+    q.sourceIds ?? [],
+    q.codes ?? [],
+    q.since?.toISOString() ?? null,
+    q.until?.toISOString() ?? null,
+  );
+  const after = q.cursor !== undefined ? readCursor(q.cursor, binding, FeedCursor).v : q.afterVersionId;
+  const matches = changeMatcher({ ...q, afterVersionId: after });
   const single = q.sourceIds?.length === 1 ? q.sourceIds[0] : undefined;
   const found: ChangeRecord[] = [];
-  for await (const c of scanChanges(table, { afterVersionId: q.afterVersionId, sourceId: single })) {
+  for await (const c of scanChanges(table, { afterVersionId: after, sourceId: single })) {
     if (!matches(c)) continue;
     found.push(c);
     if (found.length > offset + q.limit) break;
   }
   const items = found.slice(offset, offset + q.limit);
   const hasMore = found.length > offset + q.limit;
+  const last = items[items.length - 1];
   return {
     items,
     limit: q.limit,
-    offset,
-    next_offset: hasMore ? offset + items.length : null,
+    offset: q.cursor === undefined ? offset : null,
+    next_offset: nextOffset(q, offset, items.length, hasMore),
+    next: hasMore && last ? writeCursor(binding, { v: last.version_id }) : null,
     total: null,
-    last_version_id: items[items.length - 1]?.version_id ?? null,
+    last_version_id: last?.version_id ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { CHANGES_PK } from '../archive/change-record';
-import { sourceFileKey } from '../archive/keys';
 import { latestRun, type RunRecord } from '../archive/runs';
+import { countFiles, readSourceStats, type SourceStats } from '../archive/source-stats';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../http/errors';
 import { type Page, type PageParams, pageArray } from '../http/paging';
@@ -48,7 +48,7 @@ export class SourceCatalog {
   constructor(private readonly deps: Deps) {}
 
   async list(p: PageParams): Promise<Page<CatalogEntry>> {
-    const page = pageArray(sortedSources(), p);
+    const page = pageArray(sortedSources(), p, { list: 'sources', key: (s) => s.sourceId });
     return { ...page, items: await this.entries(page.items) };
   }
 
@@ -92,9 +92,9 @@ export class SourceCatalog {
     sources: readonly SourceDecl[],
     states: Promise<Map<string, LoadState>> = readLoadStates(this.deps.tables.archive),
   ): Promise<CatalogEntry[]> {
-    const loaded = await states;
+    const [loaded, counts] = await Promise.all([states, readSourceStats(this.deps.tables.archive)]);
     const now = this.deps.clock.now();
-    return Promise.all(sources.map((s) => this.entry(s, loaded.get(s.sourceId), now)));
+    return Promise.all(sources.map((s) => this.entry(s, loaded.get(s.sourceId), now, counts.get(s.sourceId))));
   }
 
   /** The source's newest change record (its per-source feed index), if any. */
@@ -107,10 +107,16 @@ export class SourceCatalog {
     return page.items[0];
   }
 
-  private async entry(s: SourceDecl, state: LoadState | undefined, now: Date): Promise<CatalogEntry> {
+  /** `counts`: the source's counters (O(1), source-stats.ts); counted from the archive until rebuilt. */
+  private async entry(
+    s: SourceDecl,
+    state: LoadState | undefined,
+    now: Date,
+    counts: SourceStats | undefined,
+  ): Promise<CatalogEntry> {
     const table = this.deps.tables.archive;
     const [files, run, change] = await Promise.all([
-      table.count(sourceFileKey(s.sourceId, '').pk),
+      counts ? counts.files : countFiles(table, s.sourceId),
       latestRun(table, s.sourceId),
       this.lastChange(s.sourceId),
     ]);

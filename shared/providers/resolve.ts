@@ -13,7 +13,8 @@ export interface ResolvedProvider {
 }
 
 /**
- * NPIs to their registry records, in one batched read. The registry is read as currently loaded
+ * NPIs to their registry records, in one batched read (after the registry's view, read here unless
+ * the caller passes it, viewed on `registryDate`). The registry is read as currently loaded
  * (the full file in force today plus later weekly updates), whatever date a screen asks about:
  * an NPI is permanent and its names are what lists of any date are matched on. Of the versions,
  * the latest one that lists the NPI wins (a weekly update supersedes the monthly file).
@@ -21,9 +22,10 @@ export interface ResolvedProvider {
 export async function resolveNpis(
   deps: Deps,
   npis: Iterable<string>,
+  view?: DatasetView,
 ): Promise<{ view: DatasetView; providers: Map<string, ResolvedProvider> }> {
   const dataset = registryDataset();
-  const v = await registryView(deps, dataset);
+  const v = view ?? (await registryView(deps, dataset));
   const found = await lookupMany(deps, dataset, 'npi', npis, v.versions);
   const providers = new Map<string, ResolvedProvider>();
   const order = (x: CatalogVersion) => `${startOf(x)}#${String(x.version_id).padStart(12, '0')}`;
@@ -52,5 +54,10 @@ export function registryDataset(): CatalogDataset {
 
 /** The registry as loaded today. */
 function registryView(deps: Deps, dataset: CatalogDataset): Promise<DatasetView> {
-  return viewOf(deps, dataset, deps.clock.now().toISOString().slice(0, 10));
+  return viewOf(deps, dataset, registryDate(deps));
+}
+
+/** The date the registry is viewed on: today (see resolveNpis). */
+export function registryDate(deps: Deps): string {
+  return deps.clock.now().toISOString().slice(0, 10);
 }

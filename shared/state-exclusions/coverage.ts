@@ -61,8 +61,9 @@ function listCoverage(view: DatasetView, sourceId: string) {
     as_of: first ? startOf(first) : null,
     publisher_version: first?.publisher_version ?? null,
     rows: versions.reduce((n, v) => n + (v.rows ?? 0), 0),
-    archived_versions: tl?.versions.length ?? 0,
-    loaded_versions: tl?.loaded.size ?? 0,
+    // Heads list a source's newest versions only; their counts count every version.
+    archived_versions: tl?.counts?.versions ?? tl?.versions.length ?? 0,
+    loaded_versions: tl?.counts?.loaded ?? tl?.loaded.size ?? 0,
     versions,
     gaps: s?.gaps ?? [],
   };

@@ -36,6 +36,11 @@ export interface QueryOptions {
   limit?: number;
   /** Continue from a previous page's `cursor`. */
   cursor?: string;
+  /**
+   * Start after this key (DynamoDB's ExclusiveStartKey: the table key, plus the index key when
+   * querying an index), e.g. the key of the last item of a previous page. Wins over `cursor`.
+   */
+  startKey?: Record<string, string>;
   /** Equality filters on non-key attributes, applied after the key condition. */
   filter?: Record<string, string | number | boolean>;
   /** Further conditions on non-key attributes, all of which must hold (with `filter`). */
@@ -102,8 +107,8 @@ export interface Table {
   delete(key: Key): Promise<void>;
   query(pk: string, opts?: QueryOptions): Promise<QueryPage>;
   /** Reads every page; for bounded partitions only. */
-  queryAll(pk: string, opts?: Omit<QueryOptions, 'cursor' | 'limit'>): Promise<Item[]>;
-  count(pk: string, opts?: Omit<QueryOptions, 'cursor' | 'limit' | 'descending'>): Promise<number>;
+  queryAll(pk: string, opts?: Omit<QueryOptions, 'cursor' | 'startKey' | 'limit'>): Promise<Item[]>;
+  count(pk: string, opts?: Omit<QueryOptions, 'cursor' | 'startKey' | 'limit' | 'descending'>): Promise<number>;
   /** Unconditional writes of many items in batches of 25, with retries of unprocessed items. */
   putMany(items: Item[]): Promise<void>;
   /** Atomically add `by` to a counter item and return the new value. */

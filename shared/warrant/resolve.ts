@@ -7,11 +7,14 @@ import {
 } from '../archive/as-of';
 import { asOfPolicy } from '../archive/policy';
 import type { Deps } from '../deps';
-import { codePk, npiPk, versionRange } from '../facts/keys';
+import { codePk, npiPk } from '../facts/keys';
 import { hasLoader } from '../facts/load-version';
 import { type StoredFact, toStoredFact } from '../facts/store';
-import { readTimelines, type Timeline, type TimelineVersion } from '../facts/timeline';
+import type { Timeline, TimelineVersion } from '../facts/timeline';
+import { needsHistory } from '../facts/timeline-head';
+import { runRange, versionRuns } from '../facts/version-runs';
 import { type Block, block, type Gap, type GapReason } from './schema';
+import { cachedTimelines, cachedTimelinesOn } from './timeline-cache';
 
 /** One document's state on the date: the version in force (loaded or not), or why there is none. */
 export type DocInForce =
@@ -41,11 +44,33 @@ export interface SourceInForce {
   source_id: string;
   registered: boolean;
   docs: DocInForce[];
+  /**
+   * Every version of the source the timeline read lists whose document has facts, by id: the facts
+   * reads skip the ranges of those not in force (absent: none known).
+   */
+  known?: number[];
 }
 
-/** The timelines of the sources, read in one batch. */
+/**
+ * The timelines of the sources, read in one batch, reused for WARRANT_TIMELINE_TTL_MS
+ * (timeline-cache.ts): at most that long behind another process's archive or load.
+ */
 export function loadTimelines(deps: Deps, sourceIds: readonly string[]): Promise<Map<string, Timeline>> {
-  return readTimelines(deps.tables.facts, sourceIds);
+  return cachedTimelines(deps, sourceIds);
+}
+
+/**
+ * The timelines of the sources as they decide the given dates: the heads (loadTimelines), plus,
+ * only for a date older than a head decides alone, every version of those documents (one more
+ * round of one query per source; shared/facts/timeline-history.ts). Both are reused like the heads
+ * (timeline-cache.ts `cachedTimelinesOn`).
+ */
+export async function timelinesOn(
+  deps: Deps,
+  sourceIds: readonly string[],
+  dates: readonly string[],
+): Promise<Map<string, Timeline>> {
+  return cachedTimelinesOn(deps, sourceIds, dates);
 }
 
 /** Per document of the source (those matching `docFilter`), the version in force on `date`. */
@@ -59,6 +84,12 @@ export function inForce(
   const docIds = [...new Set(timeline.versions.map((v) => v.doc_id))].filter(docFilter).sort();
   const policy = asOfPolicy(sourceId);
   const docs = docIds.map((docId): DocInForce => {
+    const partial = timeline.partial?.get(docId);
+    // Fidelity guard: a head lists only the newest versions; an older date is decided over every
+    // version (shared/facts/timeline-history.ts), never over the head alone.
+    if (partial && needsHistory(partial, date)) {
+      throw new Error(`${docId}: the timeline was read without the versions that decide ${date} (readHistory)`);
+    }
     const decision: AsOfDecision<TimelineVersion> = decideAsOf(
       timeline.versions.filter((v) => v.doc_id === docId),
       date,
@@ -80,12 +111,13 @@ export function inForce(
       status: 'in_force',
       version: decision.version,
       rule: decision.rule,
-      timeline: decision.timeline,
+      timeline: partial?.kind ?? decision.timeline,
       freshness: decision.freshness,
       loaded: timeline.loaded.has(decision.version.version_id),
     };
   });
-  return { source_id: sourceId, registered: true, docs };
+  const known = timeline.versions.filter((v) => hasLoader(v.doc_id)).map((v) => v.version_id);
+  return { source_id: sourceId, registered: true, docs, known };
 }
 
 /** The warrant's gap reason for each as-of gap reason. */
@@ -107,22 +139,34 @@ export function loadedVersions(s: SourceInForce): Map<number, InForceDoc> {
 }
 
 /**
- * The facts of a key (code or NPI) in the loaded versions in force: one query over the version-id
- * range of the source, filtered to exactly those versions.
+ * The facts of a key (code or NPI) in the loaded versions in force: one query per run of those
+ * versions that is contiguous in the facts' sort-key order (versionRuns), in parallel, so the
+ * facts of versions not in force between them are never read.
  */
 export async function factsInForce(
   deps: Deps,
   key: { kind: 'code' | 'npi'; value: string },
   s: SourceInForce,
 ): Promise<StoredFact[]> {
+  return factsOfVersionsInForce(deps, key.kind === 'code' ? codePk(key.value) : npiPk(key.value), s);
+}
+
+/** The facts in partition `pk` of the loaded versions in force of the source (see factsInForce). */
+export async function factsOfVersionsInForce(deps: Deps, pk: string, s: SourceInForce): Promise<StoredFact[]> {
   const versions = loadedVersions(s);
   if (!versions.size) return [];
-  const ids = [...versions.keys()];
-  const pk = key.kind === 'code' ? codePk(key.value) : npiPk(key.value);
-  const items = await deps.tables.facts.queryAll(pk, {
-    between: versionRange(s.source_id, Math.min(...ids), Math.max(...ids)),
-  });
-  return items.map(toStoredFact).filter((f) => versions.has(f.version_id));
+  const runs = versionRuns(
+    versions.keys(),
+    (s.known ?? []).filter((id) => !versions.has(id)),
+  );
+  const reads = await Promise.all(
+    runs.map((run) => deps.tables.facts.queryAll(pk, { between: runRange(s.source_id, run) })),
+  );
+  // The filter stays: a version the timeline read does not list (left out of a head) may share a run.
+  return reads
+    .flat()
+    .map(toStoredFact)
+    .filter((f) => versions.has(f.version_id));
 }
 
 /**

@@ -3,7 +3,7 @@ import { mueBlock, ptpPart } from './blocks/edits';
 import { feeBlock } from './blocks/fee';
 import { type ClaimSetting, PTP_TABLES, type PtpSetting } from './claim-line';
 import { receiptContext } from './receipt';
-import { factsInForce, inForce, loadedVersions, loadTimelines, type SourceInForce } from './resolve';
+import { factsInForce, inForce, loadedVersions, type SourceInForce, timelinesOn } from './resolve';
 import { ruralZipOn } from './rural-zip';
 import { type Block, block } from './schema';
 import { DOCS, WARRANT_SOURCES } from './sources';
@@ -15,7 +15,7 @@ export interface RuleAnswer {
 }
 
 async function one(deps: Deps, sourceId: string, date: string, docs: (d: string) => boolean) {
-  const timelines = await loadTimelines(deps, [sourceId]);
+  const timelines = await timelinesOn(deps, [sourceId], [date]);
   const s = inForce(timelines.get(sourceId), sourceId, date, docs);
   return { s, timelines, ctx: receiptContext(deps.config.publicBaseUrl, timelines.values(), [s]) };
 }
@@ -30,7 +30,7 @@ export async function dmeposFee(
   q: { hcpcs: string; asOf: string; state: string; modifiers?: string[]; zip?: string },
 ): Promise<RuleAnswer> {
   const ids = [WARRANT_SOURCES.dmepos, WARRANT_SOURCES.hcpcs];
-  const timelines = await loadTimelines(deps, ids);
+  const timelines = await timelinesOn(deps, ids, [q.asOf]);
   const s = inForce(timelines.get(WARRANT_SOURCES.dmepos), WARRANT_SOURCES.dmepos, q.asOf, DOCS.dmeposFee);
   const hcpcs = inForce(timelines.get(WARRANT_SOURCES.hcpcs), WARRANT_SOURCES.hcpcs, q.asOf, DOCS.hcpcs);
   const code = { kind: 'code' as const, value: q.hcpcs };

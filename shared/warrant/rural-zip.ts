@@ -1,7 +1,7 @@
 import type { Deps } from '../deps';
-import { keyPk, versionRange } from '../facts/keys';
-import { type StoredFact, toStoredFact } from '../facts/store';
+import type { StoredFact } from '../facts/store';
 import type { Timeline } from '../facts/timeline';
+import { cachedFactsInForce } from './fact-cache';
 import { inForce, loadedVersions, type SourceInForce, sourceGaps } from './resolve';
 import type { Gap } from './schema';
 import { DOCS, WARRANT_SOURCES } from './sources';
@@ -22,8 +22,9 @@ export type RuralStatus =
   | { status: 'unknown'; gaps: Gap[] };
 
 /**
- * Read the ZIP's rows from the rural ZIP file in force on the date: one query on the ZIP's
- * partition over the version range of the source, kept to the loaded versions in force. Read only
+ * Read the ZIP's rows from the rural ZIP file in force on the date: queries on the ZIP's partition
+ * over the runs of the loaded versions in force only (factsOfVersionsInForce), cached per version
+ * like the warrant's other facts (fact-cache.ts). Read only
  * when a claim names a ZIP.
  */
 export async function ruralZipOn(
@@ -33,15 +34,9 @@ export async function ruralZipOn(
   date: string,
 ): Promise<RuralZipLookup> {
   const source = inForce(timeline, WARRANT_SOURCES.dmepos, date, DOCS.dmeposRuralZip);
-  const versions = loadedVersions(source);
-  if (!versions.size) return { zip, source, facts: [] };
-  const ids = [...versions.keys()];
-  const items = await deps.tables.facts.queryAll(keyPk({ kind: 'zip', value: zip }), {
-    between: versionRange(source.source_id, Math.min(...ids), Math.max(...ids)),
-  });
+  const items = await cachedFactsInForce(deps, { kind: 'zip', value: zip }, source);
   const facts = items
-    .map(toStoredFact)
-    .filter((f) => f.kind === 'dmepos_rural_zip' && versions.has(f.version_id))
+    .filter((f) => f.kind === 'dmepos_rural_zip')
     .sort((a, b) => a.version_id - b.version_id || (a.origin.locator?.record ?? 0) - (b.origin.locator?.record ?? 0));
   return { zip, source, facts };
 }

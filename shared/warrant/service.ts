@@ -2,7 +2,7 @@ import { versionRule } from '../archive/as-of';
 import type { DatasetView } from '../catalog/view';
 import { type CodeCategory, type CodeSystem, codeCategory, codeSystem, descriptorLicensor } from '../codes/hcpcs';
 import type { Deps } from '../deps';
-import { screen } from '../exclusions/screen';
+import type { ScreenOutcome } from '../exclusions/screen';
 import { hasLoader } from '../facts/load-version';
 import type { StoredFact } from '../facts/store';
 import type { Timeline } from '../facts/timeline';
@@ -12,10 +12,13 @@ import { exclusionStanding } from './blocks/exclusion';
 import { feeBlock } from './blocks/fee';
 import { standingBlock } from './blocks/standing';
 import { type ClaimLine, type ClaimSetting, claimLineEcho } from './claim-line';
+import { cachedFactsInForce } from './fact-cache';
 import { receiptContext } from './receipt';
-import { factsInForce, inForce, loadTimelines, type SourceInForce } from './resolve';
+import { withRelatedVersions } from './related-versions';
+import { inForce, type SourceInForce, timelinesOn } from './resolve';
 import { ruralZipOn } from './rural-zip';
 import type { Block } from './schema';
+import { cachedFederalScreen } from './screen-cache';
 import { ALL_WARRANT_SOURCES, DESCRIPTOR_FIELDS, DOCS, WARRANT_SOURCES } from './sources';
 
 export interface WarrantQuery {
@@ -69,8 +72,10 @@ export interface WarrantAnswer {
 
 /**
  * The warrant: for a code and a date of service, one block per part, each fact with its receipt
- * or a gap with its reason. Storage reads: one batch read of the source timelines, then one query
- * per source in parallel (at most 7 requests, 2 in sequence).
+ * or a gap with its reason. Storage reads, cold: one batch read of the source timelines, then the
+ * facts queries of the sources in parallel; beside them the exclusion screen (one batch read of its
+ * timelines, then its index reads). Warm, none: timelines and screens are reused for
+ * WARRANT_TIMELINE_TTL_MS and facts per archive version from an LRU (fact-cache.ts).
  */
 export async function buildWarrant(deps: Deps, q: WarrantQuery): Promise<WarrantAnswer> {
   const [answer] = await buildWarrants(deps, q, [q.asOf]);
@@ -88,8 +93,11 @@ export async function buildWarrants(
 ): Promise<WarrantAnswer[]> {
   const system = codeSystem(q.hcpcs);
   if (!system) throw new Error(`buildWarrant called with an unvalidated code ${q.hcpcs}`);
-  const timelines = await loadTimelines(deps, ALL_WARRANT_SOURCES);
-  return Promise.all(dates.map((asOf) => warrantOn(deps, timelines, system, { ...q, asOf })));
+  // The exclusion screen needs no source timeline: it is read alongside them, not after them.
+  const screens = dates.map((asOf) => (q.npi ? cachedFederalScreen(deps, q.npi, asOf) : Promise.resolve(undefined)));
+  for (const s of screens) s.catch(() => undefined); // awaited in warrantOn; a timelines failure wins meanwhile
+  const timelines = await timelinesOn(deps, ALL_WARRANT_SOURCES, dates);
+  return Promise.all(dates.map((asOf, i) => warrantOn(deps, timelines, system, { ...q, asOf }, screens[i]!)));
 }
 
 async function warrantOn(
@@ -97,6 +105,7 @@ async function warrantOn(
   timelines: Map<string, Timeline>,
   system: CodeSystem,
   q: WarrantQuery,
+  screening: Promise<ScreenOutcome | undefined>,
 ): Promise<WarrantAnswer> {
   const s = {
     hcpcs: inForce(timelines.get(WARRANT_SOURCES.hcpcs), WARRANT_SOURCES.hcpcs, q.asOf, DOCS.hcpcs),
@@ -110,18 +119,19 @@ async function warrantOn(
   // The rural ZIP file is read only when the claim names a ZIP (in parallel with the facts below).
   const ruralRead = q.zip ? ruralZipOn(deps, timelines.get(WARRANT_SOURCES.dmepos), q.zip, q.asOf) : undefined;
   const [hcpcsFacts, dmeposFacts, mueFacts, ptpFacts, mcdFacts, exclusions] = await Promise.all([
-    factsInForce(deps, code, s.hcpcs),
-    factsInForce(deps, code, s.dmepos),
-    factsInForce(deps, code, s.mue),
-    factsInForce(deps, code, s.ptp),
-    q.state ? factsInForce(deps, code, s.mcd) : Promise.resolve([]),
+    cachedFactsInForce(deps, code, s.hcpcs),
+    cachedFactsInForce(deps, code, s.dmepos),
+    cachedFactsInForce(deps, code, s.mue),
+    cachedFactsInForce(deps, code, s.ptp),
+    q.state ? cachedFactsInForce(deps, code, s.mcd) : Promise.resolve([]),
     // The provider's LEIE status: the exclusions group's own screen (NPI, then registry names).
-    q.npi ? screen(deps, [{ npi: q.npi }], q.asOf, { state: false }) : Promise.resolve(undefined),
+    screening,
   ]);
   const licensor = descriptorLicensor(q.hcpcs);
   const scrub = (facts: StoredFact[]) => (licensor ? facts.map((f) => withoutDescriptors(f, licensor)) : facts);
 
-  const ctx = receiptContext(deps.config.publicBaseUrl, timelines.values(), Object.values(s));
+  const cited = await withRelatedVersions(deps, timelines, [hcpcsFacts, dmeposFacts, mueFacts, ptpFacts, mcdFacts]);
+  const ctx = receiptContext(deps.config.publicBaseUrl, cited, Object.values(s));
 
   const rural = await ruralRead;
   const edits = editsBlock({

@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { DELIVERY_INPUT, DELIVERY_SCHEDULE, fetchScheduleFor, JOBS } from '../../infra/jobs';
+import { DELIVERY_INPUT, DELIVERY_SCHEDULE, fetchScheduleFor, JOBS, RESUME_LOADS_INPUT } from '../../infra/jobs';
 import { CADENCES, loadScheduledSources, type ScheduledSource } from '../../infra/manifest';
 import { namesFor } from '../../infra/naming';
 import { render, resourcesOf, type Synth, synth } from './synth';
@@ -58,8 +58,22 @@ describe('jobs stack: scheduled delivery and fetch runs', () => {
     }
   });
 
+  it('runs the fetch job every 15 minutes to resume loads left at a checkpoint', () => {
+    const resume = schedules().find((p) => p.Name === names.resumeLoadsSchedule)!;
+    expect(resume).toMatchObject({
+      GroupName: names.fetchScheduleGroup,
+      ScheduleExpression: 'rate(15 minutes)',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+    });
+    const target = resume.Target as Record<string, unknown>;
+    expect(render(target.Arn)).toBe(fnArn('fetch'));
+    expect(JSON.parse(target.Input as string)).toEqual(RESUME_LOADS_INPUT);
+  });
+
   it('schedules one fetch run per source with a declared cadence, checked more often than it publishes', () => {
-    const fetches = schedules().filter((p) => p.GroupName === names.fetchScheduleGroup);
+    const fetches = schedules().filter(
+      (p) => p.GroupName === names.fetchScheduleGroup && p.Name !== names.resumeLoadsSchedule,
+    );
     expect(fetches).toHaveLength(sources.length);
     for (const source of sources) {
       const p = fetches.find((f) => f.Name === names.fetchSchedule(source.source_id))!;

@@ -87,7 +87,9 @@ describe('foundation: errors, paging, health', () => {
     let offset: number | null = 0;
     let pages = 0;
     while (offset !== null) {
-      const res = await app.request(`/t/items?n=1&limit=100&offset=${offset}`, { headers: key });
+      const res = await app.request(`/t/items?n=1&limit=100&offset=${offset}&include_total=true`, {
+        headers: key,
+      });
       expect(res.status).toBe(200);
       const page = (await res.json()) as { items: number[]; next_offset: number | null; total: number };
       expect(page.total).toBe(1234);

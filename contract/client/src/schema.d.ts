@@ -138,9 +138,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -241,9 +245,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -597,9 +605,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                     /** @description Only runs of this source. */
                     source_id?: string;
@@ -1654,11 +1666,16 @@ export interface paths {
                 query: {
                     /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
                     as_of?: string;
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
                     entity_type?: "individual" | "organization";
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Rows wanted; at most 25 are returned whatever is asked. */
                     limit?: number;
                     /** @description Name or part of it. */
                     name: string;
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                     /** @description List state (state lists) or address state (federal list). */
                     state?: string;
@@ -1768,9 +1785,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -2363,12 +2384,16 @@ export interface paths {
                 query?: {
                     /** @description Answer as of this date (YYYY-MM-DD) from the list versions in force then; default today. */
                     as_of?: string;
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
                     entity_type?: "individual" | "organization";
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Name or part of it (every distinctive word must appear); required unless state is given. */
                     name?: string;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                     /** @description The list's state (USPS), e.g. NY. */
                     state?: string;
@@ -4318,9 +4343,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -4763,7 +4792,7 @@ export interface paths {
         };
         /**
          * The signed warrant for a code and a date of service
-         * @description One block per part (standing, fee, edits, documentation). Each block lists the facts it holds, each with a receipt to the archived publisher file and row it came from, and the gaps it could not fill with a reason code (source_not_loaded, no_version_in_force, code_not_in_version, state_required, ambiguous_version, not_applicable). Fee and documentation need `state`; the provider exclusion status needs `npi`. A well-formed code no source knows is an answer with gaps, not an error. Claim-line context (optional): `modifier` (at most two) selects the fee row, `zip` the rural or non-rural fee (DMEPOS rural ZIP file in force), `setting` the MUE and PTP tables, `units` is checked against each MUE; every selected fact says why (`selected_because`). Without them every candidate row is listed. An unknown query parameter is a 400 naming it. CPT descriptors are never served. Signed (see /rules/warrant/signing-key). Paid entitlement.
+         * @description One block per part (standing, fee, edits, documentation). Each block lists the facts it holds, each with a receipt to the archived publisher file and row it came from, and the gaps it could not fill with a reason code (source_not_loaded, no_version_in_force, code_not_in_version, state_required, ambiguous_version, not_applicable). Fee and documentation need `state`; the provider exclusion status needs `npi`. A well-formed code no source knows is an answer with gaps, not an error. Claim-line context (optional): `modifier` (at most two) selects the fee row, `zip` the rural or non-rural fee (DMEPOS rural ZIP file in force), `setting` the MUE and PTP tables, `units` is checked against each MUE; every selected fact says why (`selected_because`). Without them every candidate row is listed. An unknown query parameter is a 400 naming it. CPT descriptors are never served. Freshness: a server reuses the source timelines (and the provider exclusion screen) it read for at most WARRANT_TIMELINE_TTL_MS (default 1 s), so a version archived or loaded elsewhere is answered from at most that long after it is recorded; facts of an archive version never change and are cached per version. Signed (see /rules/warrant/signing-key). Paid entitlement.
          */
         get: {
             parameters: {
@@ -7679,11 +7708,15 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
                     /** @description Overrides the Accept header: html for the browser page, json for data. */
                     format?: "json" | "html";
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -7869,9 +7902,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -8342,16 +8379,18 @@ export interface paths {
         };
         /**
          * The change feed
-         * @description One change record per new archive version (the same records as webhook deliveries), in version_id order. Filters: `since` (version_id cursor, exclusive), `source_id`, `code` (affected_codes), each comma-separated for several. `total` is null (a filtered feed is not counted).
+         * @description One change record per new archive version (the same records as webhook deliveries), in version_id order. Filters: `since` (version_id cursor, exclusive), `source_id`, `code` (affected_codes), each comma-separated for several. Page by `cursor` (each page’s `next`, bound to these filters) or by `offset` (at most 10,000); `total` is null (a filtered feed is not counted, so `include_total` is not taken).
          */
         get: {
             parameters: {
                 query?: {
                     /** @description Only changes of these codes (matched against affected_codes) (comma-separated; any of them matches). */
                     code?: string;
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                     /** @description Cursor: only changes with version_id strictly greater than this (the last version_id you processed). */
                     since?: number | null;
@@ -8445,9 +8484,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -8625,9 +8668,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -8714,9 +8761,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -8985,9 +9036,13 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count the whole list into `total` (a read of every item); default false (`total` null). */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
-                    /** @description Number of items to skip. */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number | null;
                 };
                 header?: never;
@@ -9980,8 +10035,13 @@ export interface components {
             /** @description Pass as `since` to continue. */
             last_version_id: number | null;
             limit: number;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Always null: a filtered feed is not counted. */
             total: number | null;
         };
         ArchiveDocument: {
@@ -9997,10 +10057,13 @@ export interface components {
         ArchiveDocumentPage: {
             items: components["schemas"]["ArchiveDocument"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         ArchiveFile: {
@@ -10038,10 +10101,13 @@ export interface components {
         ArchiveFilePage: {
             items: components["schemas"]["ArchiveFileSummary"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         ArchiveFileSummary: {
@@ -10117,10 +10183,13 @@ export interface components {
         ArchiveRunPage: {
             items: components["schemas"]["ArchiveRun"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         ArchiveSource: {
@@ -10162,10 +10231,13 @@ export interface components {
         ArchiveSourcePage: {
             items: components["schemas"]["ArchiveSource"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         ArchiveText: {
@@ -10217,10 +10289,13 @@ export interface components {
         ArchiveVersionPage: {
             items: components["schemas"]["ArchiveVersion"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         /** @description For a version whose end the publisher did not state: its age on the date against the source’s declared cadence. null when the publisher stated the window or the source has no cadence. */
@@ -10394,10 +10469,13 @@ export interface components {
         DeliveryAttemptPage: {
             items: components["schemas"]["DeliveryAttempt"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         DemoExclusionSearchPage: {
@@ -10410,21 +10488,29 @@ export interface components {
             limit: number;
             limit_requested: number;
             max_rows: number;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
             note: string;
-            offset: number;
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
             versions_with_results: number[];
         };
         ExamplePage: {
             items: components["schemas"]["ExampleSummary"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         ExampleSummary: {
@@ -10630,10 +10716,15 @@ export interface components {
             gaps: components["schemas"]["CatalogGap"][];
             items: components["schemas"]["ExclusionRow"][];
             limit: number;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
             versions_with_results: number[];
         };
@@ -10721,10 +10812,13 @@ export interface components {
         LoadHistoryPage: {
             items: components["schemas"]["LoadAttempt"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
@@ -10914,10 +11008,13 @@ export interface components {
         ResourcePage: {
             items: components["schemas"]["ResourceSummary"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         ResourceSummary: {
@@ -11031,10 +11128,13 @@ export interface components {
         SourceCatalogPage: {
             items: components["schemas"]["SourceCatalogEntry"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         StateExclusionAnswer: {
@@ -11103,10 +11203,13 @@ export interface components {
         SubscriptionPage: {
             items: components["schemas"]["Subscription"][];
             limit: number;
-            /** @description Offset of the next page; null at the end. */
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page, for offset paging; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
-            /** @description Total items, or null where counting is not cheap. */
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
         };
         SubscriptionRegistration: {

@@ -23,5 +23,8 @@ export function ptpTableParser(name: string): PublisherParser<PtpFact> {
     async *parse(input, options) {
       for await (const r of ptpParser.parse(input, options)) yield { ...r, setting };
     },
+    async *parseBatches(input, options) {
+      for await (const batch of ptpParser.parseBatches!(input, options)) yield batch.map((r) => ({ ...r, setting }));
+    },
   };
 }

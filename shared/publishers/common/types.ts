@@ -84,6 +84,12 @@ export interface PublisherParser<R extends Located = Located> {
    */
   readonly resumable?: boolean;
   parse(input: ByteInput, options?: ParseOptions): AsyncGenerator<R>;
+  /**
+   * The same records as `parse`, in arrays (one per chunk of input read), for consumers that
+   * handle millions of records: one async step per array instead of per record. With `cursor`,
+   * the point written before yielding an array is the point just after its last record.
+   */
+  parseBatches?(input: ByteInput, options?: ParseOptions): AsyncGenerator<R[]>;
   /** The billing codes a record governs (for change records' `affected_codes`); empty when none. */
   codesOf(record: R): readonly string[];
 }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { fetchJob } from '../../../functions/fetch/job';
+import { fetchJob, resumeLoadsJob } from '../../../functions/fetch/job';
 import { Archive } from '../../../shared/archive/ingest';
 import { readTimeline } from '../../../shared/catalog/timeline';
 import { FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/datasets';
@@ -113,7 +113,38 @@ describe('the scheduled fetch job', () => {
     expect(after.loaded.get(none.files[0]!.versionId as number)?.rows).toBe(10);
   });
 
+  it('the resume run goes on from a checkpoint without fetching, and a second resume finishes it', async () => {
+    const ingest = await new Archive(h.deps).ingest({
+      sourceId: 'oig_leie',
+      name: 'UPDATED.csv',
+      body: scaledLeie(200),
+      publisherVersion: '09-2025',
+    });
+    const versionId = ingest.files[0]!.versionId as number;
+    const loaded = async () =>
+      (await readTimeline(h.deps.tables.catalog, FEDERAL_EXCLUSIONS)).get('oig_leie')?.loaded.get(versionId);
+    const requestsBefore = server.log.length;
+    let asked = 0;
+    const first = await resumeLoadsJob(h.deps, { remainingMs: () => (++asked <= 2 ? 900_000 : 30_000) });
+    expect(first.suspended).toEqual({ source_id: 'oig_leie', version_id: versionId });
+    expect(await loaded()).toBeUndefined();
+    expect((await readJob(h.deps.tables.archive, versionId))?.checkpoint).toMatchObject({ records: 127 });
+    const second = await resumeLoadsJob(h.deps, { remainingMs: () => 900_000 });
+    expect(second).toMatchObject({ suspended: null, deferred: 0 });
+    expect(second.loaded).toBeGreaterThanOrEqual(1);
+    expect((await loaded())?.rows).toBe(200);
+    // Nothing was fetched from the publisher by either run.
+    expect(server.log.length).toBe(requestsBefore);
+    // With nothing left, a resume run loads nothing.
+    expect(await resumeLoadsJob(h.deps, { remainingMs: () => 900_000 })).toEqual({
+      loaded: 0,
+      suspended: null,
+      deferred: 0,
+    });
+  });
+
   it.each([
+    [{ job: 'resume_loads', source_id: 'oig_leie' }, 400],
     [{}, 400],
     [{ source_id: 42 }, 400],
     [{ source_id: 'no_such_source' }, 404],

@@ -88,7 +88,7 @@ describe('archive endpoints', () => {
   });
 
   it('GET /archive/{source_id}/files and /docs', async () => {
-    const files = await json('/archive/cms_ncci_mue/files');
+    const files = await json('/archive/cms_ncci_mue/files?include_total=true');
     expect(files.items.map((f) => f.sha256)).toEqual([sha(mue1), sha(mue1b)]);
     expect(files.total).toBe(2);
     const second = await json('/archive/cms_ncci_mue/files?limit=1&offset=1');

@@ -1,6 +1,8 @@
 import { type Harness, startHarness } from '../../helpers/harness';
 
 const ADMIN = 'admin-key-for-tests-0123456789abcdef';
+// biome-ignore lint/suspicious/noExplicitAny: response bodies
+type Json = any;
 
 describe('admin key routes (hidden, ADMIN_API_KEY)', () => {
   let h: Harness;
@@ -64,6 +66,26 @@ describe('admin key routes (hidden, ADMIN_API_KEY)', () => {
     const again = await admin(`/admin/keys/${created.key_id}`, { method: 'DELETE' });
     expect((await again.json()).revoked_at).toBe(first);
     expect((await h.request('/my-usage', { headers: { 'x-api-key': created.api_key } })).status).toBe(401);
+  });
+
+  it('pages keys by cursor, in creation order, with cursors that carry no key digest', async () => {
+    for (let i = 0; i < 5; i++) {
+      await admin('/admin/keys', { method: 'POST', body: JSON.stringify({ tier: 'free', label: `page ${i}` }) });
+    }
+    const every = (await (await admin('/admin/keys?limit=1000&include_total=true')).json()) as Json;
+    expect(every.total).toBe(every.items.length);
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: Json = await (await admin(`/admin/keys?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json();
+      seen.push(...page.items.map((k: Json) => k.key_id));
+      cursor = page.next;
+      if (cursor) expect(Buffer.from(cursor, 'base64url').toString('utf8')).not.toMatch(/KEY#|[0-9a-f]{64}/);
+    }
+    expect(seen).toEqual(every.items.map((k: Json) => k.key_id));
+    const bad = await admin('/admin/keys?limit=2&cursor=e30');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].loc).toEqual(['query', 'cursor']);
   });
 
   it('sets and clears a per-key allowance (custom contracts)', async () => {

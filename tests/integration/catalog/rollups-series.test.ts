@@ -164,7 +164,7 @@ describe('series across versions', () => {
       const out = await afterVersionLoaded(h.deps, dataset, v);
       if (v.version_id === 505) expect(out.series[0]).toMatchObject({ previous_version_id: 502, next_version_id: 504 });
       if (v.version_id === 502) expect(out.series[0]!.duplicates).toBe(1);
-      await markLoaded(h.deps.tables.catalog, dataset.id, v.source_id, {
+      await markLoaded(h.deps.tables.catalog, dataset.id, v, {
         version_id: v.version_id,
         rows: rows.length,
         loaded_at: new Date().toISOString(),

@@ -73,7 +73,7 @@ describe('the unauthenticated search is capped at 25 rows', () => {
   afterAll(() => h.close());
 
   it('returns 25 rows when 100 are asked, says it capped, and pages on from there', async () => {
-    const first = await get('/demo/exclusions/search?name=smithers&limit=100');
+    const first = await get('/demo/exclusions/search?name=smithers&limit=100&include_total=true');
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(25);
     expect(first.body).toMatchObject({
@@ -93,6 +93,10 @@ describe('the unauthenticated search is capped at 25 rows', () => {
     const rest = await get('/demo/exclusions/search?name=smithers&limit=1000&offset=50');
     expect(rest.body.items).toEqual([]);
     expect(rest.body.next_offset).toBeNull();
+    // By cursor: the page after the first is the same as by offset.
+    const byCursor = await get(`/demo/exclusions/search?name=smithers&limit=100&cursor=${first.body.next}`);
+    expect(byCursor.body.items).toEqual(second.body.items);
+    expect(byCursor.body).toMatchObject({ next: null, total: null });
     const names = [...first.body.items, ...second.body.items].map((r: Json) => r.record.name);
     expect(new Set(names).size).toBe(FEDERAL + STATE);
   });

@@ -2,9 +2,10 @@ import { runArchiveCommand } from '../../../scripts/archive';
 import { loadCatalogVersion } from '../../../shared/catalog/load';
 import { readTimeline } from '../../../shared/catalog/timeline';
 import { exclusionDataset, FEDERAL_EXCLUSIONS } from '../../../shared/exclusions/datasets';
-import { loadedKey, TIMELINE_PK } from '../../../shared/facts/keys';
+import { loadedKey } from '../../../shared/facts/keys';
 import { factsLoaderVersion } from '../../../shared/facts/load-version';
 import { readTimelines } from '../../../shared/facts/timeline';
+import { markLoaded } from '../../../shared/facts/timeline-write';
 import { ncciMue } from '../../../shared/warrant/rule-reads';
 import { readFixture } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
@@ -39,7 +40,7 @@ describe('`npm run archive -- load` migrates stored data of an earlier layout', 
     // rows under generation 1 of the dataset (the current loaderVersion is newer).
     expect(factsLoaderVersion('mue:3')).not.toBe('1');
     expect(dataset.loaderVersion).not.toBe('1');
-    await h.deps.tables.facts.update({ pk: TIMELINE_PK, sk: 'cms_ncci_mue' }, { set: { [`lv#${mue}`]: '1' } });
+    await markLoaded(h.deps.tables.facts, 'cms_ncci_mue', { doc_id: 'mue:3', version_id: mue }, '1');
     await h.deps.tables.facts.update(loadedKey(mue), { set: { loader_version: '1' } });
     const v = (await readTimeline(h.deps.tables.catalog, FEDERAL_EXCLUSIONS)).get('oig_leie')!.versions[0]!;
     expect((await loadCatalogVersion(h.deps, { ...dataset, loaderVersion: '1' }, v)).status).toBe('loaded');

@@ -59,9 +59,10 @@ export async function stored(
     catalog: catalog.filter((i) => /^[RIT]#/.test(i.pk)),
     markers: [
       ...facts.filter((i) => i.pk.startsWith('LOADED#')).map(strip),
+      // Catalog markers live on their versions' timeline items (heads hold copies).
       ...catalog
-        .filter((i) => i.pk.startsWith('CTL#'))
-        .flatMap((i) => ((i.loaded as Record<string, unknown>[] | undefined) ?? []).map(strip)),
+        .filter((i) => i.pk.startsWith('CTL#') && !String(i.sk).endsWith('#HEAD') && i.loaded)
+        .map((i) => strip(i.loaded as Record<string, unknown>)),
     ],
     codes: archived
       .filter((i) => i.pk === 'CHANGES')

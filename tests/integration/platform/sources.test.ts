@@ -73,7 +73,7 @@ describe('the source catalog: GET /sources, /sources/{id}, /sources/{id}/history
     h.request(path, { headers: { ...key.headers, ...headers } });
 
   it('lists every registered source, ordered by id, with the named fields', async () => {
-    const res = await get('/sources?limit=1000');
+    const res = await get('/sources?limit=1000&include_total=true');
     expect(res.status).toBe(200);
     const page = await res.json();
     expect(page.total).toBe(SOURCES.length);
@@ -131,7 +131,7 @@ describe('the source catalog: GET /sources, /sources/{id}, /sources/{id}/history
   });
 
   it('lists load attempts newest first with timing and row-count deltas, failures included', async () => {
-    const res = await get('/sources/cms_ncci_mue/history');
+    const res = await get('/sources/cms_ncci_mue/history?include_total=true');
     expect(res.status).toBe(200);
     const page = await res.json();
     expect(page.total).toBe(2);
@@ -151,7 +151,7 @@ describe('the source catalog: GET /sources, /sources/{id}, /sources/{id}/history
       error: null,
     });
     expect(page.items[1].duration_ms).toEqual(expect.any(Number));
-    const empty = await (await get('/sources/medicaid_nadac/history')).json();
+    const empty = await (await get('/sources/medicaid_nadac/history?include_total=true')).json();
     expect(empty).toMatchObject({ items: [], total: 0 });
   });
 

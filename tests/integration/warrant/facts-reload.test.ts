@@ -1,8 +1,9 @@
 import { runArchiveCommand } from '../../../scripts/archive';
-import { loadedKey, TIMELINE_PK } from '../../../shared/facts/keys';
+import { loadedKey } from '../../../shared/facts/keys';
 import { factsLoaderVersion } from '../../../shared/facts/load-version';
 import { syncFacts } from '../../../shared/facts/pipeline';
 import { readTimelines } from '../../../shared/facts/timeline';
+import { markLoaded } from '../../../shared/facts/timeline-write';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { seedFixtures } from '../../helpers/seed';
 
@@ -26,7 +27,7 @@ describe('facts written by an earlier loader', () => {
     expect(factsLoaderVersion('mue:3')).not.toBe('1');
 
     // Make the version look loaded by loader 1 (what a store written before this loader holds).
-    await h.deps.tables.facts.update({ pk: TIMELINE_PK, sk: 'cms_ncci_mue' }, { set: { [`lv#${v.version_id}`]: '1' } });
+    await markLoaded(h.deps.tables.facts, 'cms_ncci_mue', v, '1');
     await h.deps.tables.facts.update(loadedKey(v.version_id), { set: { loader_version: '1' } });
     const old = (await readTimelines(h.deps.tables.facts, ['cms_ncci_mue'])).get('cms_ncci_mue')!;
     expect(old.outdated.has(v.version_id)).toBe(true);

@@ -49,6 +49,29 @@ describe('change feed query (CHANGES partition)', () => {
     expect(await latestVersionId(t)).toBe(13);
   });
 
+  it('pages by cursor, bound to the filters, and refuses offset with a cursor', async () => {
+    const t = h.deps.tables.archive;
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await listChanges(t, { limit: 2, sourceIds: ['cms_ncci_mue'], cursor });
+      if (cursor) expect(page).toMatchObject({ offset: null, next_offset: null });
+      seen.push(...v(page));
+      cursor = page.next ?? undefined;
+      pages++;
+    } while (cursor);
+    expect(pages).toBeGreaterThan(2);
+    expect(seen).toEqual([2, 3, 5, 6, 8, 9, 11, 12]);
+    const first = await listChanges(t, { limit: 2, sourceIds: ['cms_ncci_mue'] });
+    await expect(listChanges(t, { limit: 2, cursor: first.next! })).rejects.toMatchObject({
+      issues: [expect.objectContaining({ loc: ['query', 'cursor'], type: 'stale_cursor' })],
+    });
+    await expect(
+      listChanges(t, { limit: 2, sourceIds: ['cms_ncci_mue'], cursor: first.next!, offset: 2 }),
+    ).rejects.toMatchObject({ issues: [expect.objectContaining({ loc: ['query', 'offset'] })] });
+  });
+
   it('filters by sources (one via its index, several), codes and observed_from', async () => {
     const t = h.deps.tables.archive;
     expect(v(await listChanges(t, { limit: 50, sourceIds: ['cms_hcpcs_level2'] }))).toEqual([1, 4, 7, 10]);

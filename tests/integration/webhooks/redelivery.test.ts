@@ -56,7 +56,9 @@ describe('manual redelivery and the delivery log', () => {
     expect(w.at('/re')).toHaveLength(2);
 
     // The log pages newest first and ends on a unique key.
-    const page1 = await (await w.call(`/v1/subscriptions/${sub.subscription_id}/deliveries?limit=1`)).json();
+    const page1 = await (
+      await w.call(`/v1/subscriptions/${sub.subscription_id}/deliveries?limit=1&include_total=true`)
+    ).json();
     expect(page1).toMatchObject({ total: 2, next_offset: 1 });
     expect(page1.items[0].kind).toBe('redelivery');
     const page2 = await (await w.call(`/v1/subscriptions/${sub.subscription_id}/deliveries?limit=1&offset=1`)).json();

@@ -29,11 +29,16 @@ const enc = (v: string, raw?: boolean) =>
  * parameters (junk by schema, missing, duplicated, unencoded, unknown extra) and, for operations
  * with a body, one body variant (valid, mutated, not JSON, wrong content type, deep, oversized).
  */
+/** Parameters whose valid values are issued by the service, never built by a client. */
+const OPAQUE = new Set(['cursor']);
+
 export function buildCase(op: Operation, i: number, rng: Rng, pools: Pools, auth: FuzzAuth): FuzzCase {
   const labels: string[] = [];
   const values = new Map<OpParam, Pair[]>();
   for (const p of op.params) {
     if (p.in !== 'path' && p.in !== 'query') continue;
+    // An opaque paging token cannot be built from its schema: only mutations send one (junk).
+    if (OPAQUE.has(p.name) && !p.required) continue;
     if (p.required || (i !== 1 && rng.chance(0.6)))
       values.set(p, [[p.name, String(validValue(p.name, p.schema, pools, rng))]]);
   }

@@ -12,17 +12,18 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Every item of a paged list endpoint (limit 1000, following next_offset). */
+/** Every item of a paged list endpoint (limit 1000, following each page's `next` cursor). */
 export async function allItems<T>(base: string, pathWithQuery: string, headers: Record<string, string>): Promise<T[]> {
   const out: T[] = [];
-  let offset: number | null = 0;
-  while (offset !== null) {
+  let cursor: string | null = '';
+  while (cursor !== null) {
     const sep = pathWithQuery.includes('?') ? '&' : '?';
-    const res = await fetch(`${base}${pathWithQuery}${sep}limit=1000&offset=${offset}`, { headers });
+    const from = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const res = await fetch(`${base}${pathWithQuery}${sep}limit=1000${from}`, { headers });
     if (res.status !== 200) throw new Error(`GET ${pathWithQuery}: ${res.status} ${await res.text()}`);
-    const page = (await res.json()) as { items: T[]; next_offset: number | null };
+    const page = (await res.json()) as { items: T[]; next: string | null };
     out.push(...page.items);
-    offset = page.next_offset;
+    cursor = page.next;
   }
   return out;
 }
