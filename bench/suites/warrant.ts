@@ -153,9 +153,10 @@ export const suite: BenchSuite = {
         metric: 'canonicalize + sign share of a request',
         value: share * 100,
         unit: '%',
-        target: '< 10 %',
-        met: share < 0.1,
-        note: `${signMs.toFixed(3)} ms for ${canonBytes} canonical bytes`,
+        // No target since issue 16: with facts and timelines cached, signing is most of what a warm
+        // warrant does, so its share grows as the rest shrinks; the target that matters is the warm
+        // warrant's throughput against the signed constant answer (below).
+        note: `${signMs.toFixed(3)} ms for ${canonBytes} canonical bytes, in-process p50 of a warm warrant`,
       });
 
       const load = await loadTest(base + QUERY, headers, CONNECTIONS, LOAD_SECONDS * 1000);
