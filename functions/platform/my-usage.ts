@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { acceptedKey } from '../../shared/auth/access-control';
 import { TIERS } from '../../shared/auth/tiers';
 import { UsageMeter } from '../../shared/auth/usage';
 import { usageReport } from '../../shared/auth/usage-report';
@@ -56,7 +57,7 @@ const route = createRoute({
 export function mountMyUsage(router: ReturnType<typeof createRouter>, deps: Deps): void {
   const usage = new UsageMeter(deps.tables.keys);
   router.openapi(route, async (c) => {
-    const key = c.get('apiKey');
+    const key = acceptedKey(c);
     if (!key) throw new UnauthorizedError('This endpoint needs a customer API key in X-API-Key.');
     const report = await usageReport(usage, key, deps.clock.now());
     if (wantsHtml(c, c.req.valid('query').format)) return c.html(renderUsagePage(report), 200);

@@ -83,3 +83,32 @@ export function canonicalJson(x: unknown): string {
       : v,
   );
 }
+
+/** The fields every stored timeline entry carries (facts and catalog timelines alike). */
+export interface StoredVersionFields {
+  doc_id: string;
+  version_id: number;
+  sha256: string;
+  name: string;
+  publisher_version: string | null;
+  publisher_effective_from: string | null;
+  publisher_effective_to: string | null;
+  observed_from: string;
+  last_seen_at: string | null;
+}
+
+/** Those fields read from a stored item (a version item or a head entry). */
+export function storedVersionFields(it: Record<string, unknown>): StoredVersionFields {
+  const orNull = (x: unknown) => (x as string | null | undefined) ?? null;
+  return {
+    doc_id: String(it.doc_id),
+    version_id: Number(it.version_id),
+    sha256: String(it.sha256),
+    name: String(it.name),
+    publisher_version: orNull(it.publisher_version),
+    publisher_effective_from: orNull(it.publisher_effective_from),
+    publisher_effective_to: orNull(it.publisher_effective_to),
+    observed_from: String(it.observed_from),
+    last_seen_at: orNull(it.last_seen_at),
+  };
+}

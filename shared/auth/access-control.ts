@@ -3,7 +3,7 @@ import { matchedRoutes } from 'hono/route';
 import type { Deps } from '../deps';
 import type { AppEnv } from '../http/types';
 import { authenticateAdmin, authenticateKey, authorize } from './authenticate';
-import { KeyStore } from './key-store';
+import { type KeyRecord, KeyStore } from './key-store';
 import { type Access, accessFor } from './policy';
 import { principalOf } from './principal';
 import { meter } from './quota';
@@ -78,4 +78,9 @@ export function toTemplate(path: string): string {
       return m ? `{${m[1]}}` : seg;
     })
     .join('/');
+}
+
+/** The customer key the access-control middleware accepted for this request (undefined: none). */
+export function acceptedKey(c: Context<AppEnv>): KeyRecord | undefined {
+  return c.get('apiKey') as KeyRecord | undefined;
 }

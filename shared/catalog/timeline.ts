@@ -1,5 +1,5 @@
 import { type Freshness, startOf, type TimelineKind } from '../archive/as-of';
-import { canonicalJson, HEAD_VERSIONS, selectHead } from '../archive/timeline-head';
+import { canonicalJson, HEAD_VERSIONS, selectHead, storedVersionFields } from '../archive/timeline-head';
 import type { Item, Table } from '../storage/table';
 import { timelineWritten } from '../storage/timeline-signal';
 import { timelineHeadKey, timelinePk, timelineRange, timelineVersionKey } from './keys';
@@ -246,18 +246,7 @@ export function isVersionItem(it: Item): boolean {
 
 /** A version from its stored item (version item or head entry). */
 export function storedVersion(it: Record<string, unknown>): StoredCatalogVersion {
-  const v: StoredCatalogVersion = {
-    source_id: String(it.source_id),
-    doc_id: String(it.doc_id),
-    version_id: Number(it.version_id),
-    sha256: String(it.sha256),
-    name: String(it.name),
-    publisher_version: (it.publisher_version as string | null | undefined) ?? null,
-    publisher_effective_from: (it.publisher_effective_from as string | null | undefined) ?? null,
-    publisher_effective_to: (it.publisher_effective_to as string | null | undefined) ?? null,
-    observed_from: String(it.observed_from),
-    last_seen_at: (it.last_seen_at as string | null | undefined) ?? null,
-  };
+  const v: StoredCatalogVersion = { source_id: String(it.source_id), ...storedVersionFields(it) };
   const l = it.loaded as LoadedVersion | undefined;
   if (l) {
     v.loaded = { ...l, version_id: Number(l.version_id), rows: Number(l.rows) };

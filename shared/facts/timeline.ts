@@ -1,4 +1,5 @@
 import type { TimelineKind } from '../archive/as-of';
+import { storedVersionFields } from '../archive/timeline-head';
 import { getSource } from '../sources/registry';
 import type { Item, Table } from '../storage/table';
 import { timelineHeadKey, timelinePk } from './keys';
@@ -122,18 +123,7 @@ export function isVersionItem(it: Record<string, unknown>): boolean {
 
 /** A version from its stored item (version item or head entry). */
 export function storedVersion(it: Record<string, unknown>): StoredTimelineVersion {
-  const v: StoredTimelineVersion = {
-    version_id: Number(it.version_id),
-    doc_id: String(it.doc_id),
-    title: String(it.title),
-    sha256: String(it.sha256),
-    name: String(it.name),
-    publisher_version: (it.publisher_version as string | null | undefined) ?? null,
-    publisher_effective_from: (it.publisher_effective_from as string | null | undefined) ?? null,
-    publisher_effective_to: (it.publisher_effective_to as string | null | undefined) ?? null,
-    observed_from: String(it.observed_from),
-    last_seen_at: (it.last_seen_at as string | null | undefined) ?? null,
-  };
+  const v: StoredTimelineVersion = { ...storedVersionFields(it), title: String(it.title) };
   if (typeof it.lv === 'string') v.lv = it.lv;
   return v;
 }

@@ -1,4 +1,3 @@
-import type { KeyRecord } from '../auth/key-store';
 import type { Logger } from '../log';
 
 /** Who is calling, set by the access-control middleware (shared/auth) when an API key was accepted. */
@@ -16,8 +15,11 @@ export interface AppVariables {
   publicBaseUrl: string;
   logger: Logger;
   principal?: Principal;
-  /** The accepted customer key as the middleware read it (absent for public and admin routes). */
-  apiKey?: KeyRecord;
+  /**
+   * The accepted customer key as the middleware read it (absent for public and admin routes). Its
+   * type belongs to shared/auth, which depends on this folder: read it with auth's `acceptedKey(c)`.
+   */
+  apiKey?: unknown;
 }
 
 export interface AppEnv {

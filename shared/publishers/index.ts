@@ -2,7 +2,7 @@
  * Publisher-file parsers (issue 5 point 1, issue 11 points 2-3): pure functions from archived bytes
  * to plain JSON records, one parser per publisher layout, all streaming with the same interface.
  *
- *   const parser = parserFor(sourceId, memberName);            // undefined: no parser reads that file
+ *   const parser = parserFor(sourceId, memberName);  // shared/sources/registry.ts; undefined: no parser reads that file
  *   for await (const rec of parser.parse(stream, { fileName: memberName })) { ... }
  *
  * Every record is snake_case JSON with `locator: { line, record }` (first physical line of the
@@ -13,11 +13,6 @@
  * layout throws PublisherFormatError naming the line.
  */
 
-/**
- * The parser for an archived file, by its source and base name: each document declares its own
- * (shared/datasets/<source_id>/); undefined for files no layout reads.
- */
-export { parserFor } from '../sources/registry';
 export { PublisherFormatError } from './common/errors';
 export { codesInFile, codesOf, findByLocator } from './common/locator';
 export type { ByteInput, Located, Locator, ParseOptions, PublisherParser } from './common/types';

@@ -1,7 +1,6 @@
 import { type AsOfVersion, decideAsOf } from '../../archive/as-of';
 import { asOfPolicy } from '../../archive/policy';
-import { parserFor } from '../../publishers';
-import { getSource, mapFile } from '../../sources/registry';
+import { getSource, mapFile, parserFor } from '../../sources/registry';
 import { hcpcsFormatRank, hcpcsReissueRank } from './source';
 
 const hcpcs = getSource('cms_hcpcs_level2')!;

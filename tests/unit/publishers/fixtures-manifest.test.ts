@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { codesInFile, findByLocator, parserFor } from '../../../shared/publishers';
+import { codesInFile, findByLocator } from '../../../shared/publishers';
+import { parserFor } from '../../../shared/sources/registry';
 import { fixtureManifest } from '../../helpers/seed';
 import { collect } from './helpers';
 

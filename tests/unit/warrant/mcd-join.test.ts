@@ -1,13 +1,27 @@
-import { readFixture } from '../../../tests/helpers/fixtures';
-import { collect } from '../../../tests/unit/publishers/helpers';
-import type { Located, PublisherParser } from '../../publishers/common/types';
-import { describeWindow, windowOn } from '../../warrant/blocks/documentation';
-import { type McdCodeRecord, mcdLcdCodeGroupParser, mcdLcdCodeParser } from './code-lists';
-import { mcdContractorParser, mcdJurisdictionParser, mcdLcdContractorParser, mcdStateParser } from './contractors';
-import { type ArticleRecord, type LcdRecord, mcdArticleParser, mcdLcdParser } from './documents';
-import { expandCodes, mcdJoin } from './join';
-import { decodeEntities, paragraphText } from './paragraph';
-import { articleWindows, lcdWindows } from './windows';
+import {
+  type McdCodeRecord,
+  mcdLcdCodeGroupParser,
+  mcdLcdCodeParser,
+} from '../../../shared/datasets/cms_mcd/code-lists';
+import {
+  mcdContractorParser,
+  mcdJurisdictionParser,
+  mcdLcdContractorParser,
+  mcdStateParser,
+} from '../../../shared/datasets/cms_mcd/contractors';
+import {
+  type ArticleRecord,
+  type LcdRecord,
+  mcdArticleParser,
+  mcdLcdParser,
+} from '../../../shared/datasets/cms_mcd/documents';
+import { expandCodes, mcdJoin } from '../../../shared/datasets/cms_mcd/join';
+import { decodeEntities, paragraphText } from '../../../shared/datasets/cms_mcd/paragraph';
+import { articleWindows, lcdWindows } from '../../../shared/datasets/cms_mcd/windows';
+import type { Located, PublisherParser } from '../../../shared/publishers/common/types';
+import { describeWindow, windowOn } from '../../../shared/warrant/blocks/documentation';
+import { readFixture } from '../../helpers/fixtures';
+import { collect } from '../publishers/helpers';
 
 const read = <R extends Located>(p: PublisherParser<R>, release: string, table: string) =>
   collect(p, readFixture('cms_mcd', release, `${table}.csv`));
