@@ -73,6 +73,17 @@ const EnvSchema = z.object({
   FETCH_CONTACT: z.email('an e-mail address the publisher can write to').optional(),
   SOCRATA_APP_TOKEN: z.string().min(1).optional(),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+  WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .default('443')
+    .transform((v, ctx) => {
+      const ports = v.split(',').map((p) => p.trim());
+      if (ports.some((p) => !/^[0-9]{1,5}$/.test(p) || Number(p) < 1 || Number(p) > 65535)) {
+        ctx.addIssue({ code: 'custom', message: 'comma-separated port numbers (decimal digits), each 1-65535' });
+        return z.NEVER;
+      }
+      return [...new Set(ports.map(Number))];
+    }),
   WEBHOOK_SECRET_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of 32 random bytes (AES-256 key for webhook secrets at rest)')
@@ -143,7 +154,12 @@ export interface Config {
     readonly socrataAppToken?: string;
   };
   /** Webhook delivery: parallel deliveries per run; optional key encrypting signing secrets at rest. */
-  readonly webhooks: { readonly concurrency: number; readonly secretKey?: string };
+  readonly webhooks: {
+    readonly concurrency: number;
+    readonly secretKey?: string;
+    /** Ports a webhook URL may name (WEBHOOK_ALLOWED_PORTS, default 443), checked at registration and delivery. */
+    readonly allowedPorts: readonly number[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -173,6 +189,7 @@ export function parseConfig(env: Env): Config {
   if (source === 'parameter' && !e.SIGNING_KEY_PARAMETER) {
     throw new ConfigError('SIGNING_KEY_PARAMETER', 'required when SIGNING_KEY_SOURCE=parameter');
   }
+  if (e.STORAGE === 'aws') requireProductionSecrets(e);
   const previous = (e.SIGNING_PREVIOUS_PUBLIC_KEYS ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -228,9 +245,38 @@ export function parseConfig(env: Env): Config {
       contact: e.FETCH_CONTACT,
       socrataAppToken: e.SOCRATA_APP_TOKEN,
     },
-    webhooks: { concurrency: e.WEBHOOK_CONCURRENCY, secretKey: e.WEBHOOK_SECRET_KEY },
+    webhooks: {
+      concurrency: e.WEBHOOK_CONCURRENCY,
+      secretKey: e.WEBHOOK_SECRET_KEY,
+      allowedPorts: e.WEBHOOK_ALLOWED_PORTS,
+    },
   };
   return deepFreeze(config);
+}
+
+/**
+ * On AWS storage a process that can reach the keys table needs API_KEY_PEPPER (stored key digests
+ * are HMACs under it; without it they would be plain SHA-256), and one that can reach the
+ * subscriptions table needs WEBHOOK_SECRET_KEY (webhook signing secrets are sealed under it).
+ * A process reaches a table when its TABLE_* variable is set, or, when no TABLE_* variable is set
+ * at all, every table (names from TABLE_PREFIX). The CDK stacks inject each secret into exactly the
+ * functions granted that table (infra/environment.ts), so a deployment that lost one refuses to start.
+ */
+function requireProductionSecrets(e: z.infer<typeof EnvSchema>): void {
+  const named = [e.TABLE_ARCHIVE, e.TABLE_FACTS, e.TABLE_SUBSCRIPTIONS, e.TABLE_KEYS, e.TABLE_CATALOG].some(Boolean);
+  const reaches = (table: string | undefined) => !named || Boolean(table);
+  if (reaches(e.TABLE_KEYS) && !e.API_KEY_PEPPER) {
+    throw new ConfigError(
+      'API_KEY_PEPPER',
+      'required on AWS storage (STORAGE=aws) for a process that reads API keys: stored key digests are keyed by it',
+    );
+  }
+  if (reaches(e.TABLE_SUBSCRIPTIONS) && !e.WEBHOOK_SECRET_KEY) {
+    throw new ConfigError(
+      'WEBHOOK_SECRET_KEY',
+      'required on AWS storage (STORAGE=aws) for a process that reads subscriptions: webhook secrets are encrypted at rest with it',
+    );
+  }
 }
 
 let cached: Config | undefined;

@@ -138,6 +138,9 @@ function timeRequire(file: string, nodePath?: string): number {
       PATH: process.env.PATH,
       STORAGE: 'aws',
       AWS_REGION: 'us-east-1',
+      // Required on AWS storage (shared/config.ts); placeholders, nothing is read or written.
+      API_KEY_PEPPER: 'bench-placeholder-pepper-0000',
+      WEBHOOK_SECRET_KEY: 'A'.repeat(43),
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...(nodePath ? { NODE_PATH: nodePath } : {}),
     },

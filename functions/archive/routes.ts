@@ -1,5 +1,6 @@
 import { ArchiveQueries } from '../../shared/archive/read';
 import { listRuns } from '../../shared/archive/runs';
+import { normalizeCode } from '../../shared/codes/hcpcs';
 import { listChanges } from '../../shared/feed/query';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import {
@@ -14,12 +15,6 @@ import {
   textRoute,
   versionsRoute,
 } from './definitions';
-
-const list = (s: string | undefined) =>
-  s
-    ?.split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
 
 /** The source archive: sources, files, documents, versions, as-of, text, change feed, runs. */
 export const archiveGroup: RouteGroup = {
@@ -49,8 +44,8 @@ export const archiveGroup: RouteGroup = {
       const { since, source_id, code, limit, offset, cursor } = c.req.valid('query');
       const page = await listChanges(table, {
         afterVersionId: since,
-        sourceIds: list(source_id),
-        codes: list(code),
+        sourceIds: source_id,
+        codes: code?.map(normalizeCode),
         limit,
         offset,
         cursor,

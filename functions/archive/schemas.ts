@@ -3,10 +3,12 @@ import { AS_OF_RULES, GAP_REASONS } from '../../shared/archive/as-of';
 import { ChangeRecordSchema } from '../../shared/archive/change-record';
 import { ORIGINS } from '../../shared/archive/ingest-types';
 import { RequestProvenanceSchema } from '../../shared/archive/request-provenance';
+import { CODE_SHAPE_MESSAGE, codeSystem, normalizeCode } from '../../shared/codes/hcpcs';
 import { CursorPageQuery, PageQuery, pageFields } from '../../shared/http/paging';
+import { queryInt } from '../../shared/http/query-int';
 import { DateString } from '../../shared/http/schemas';
 import { CADENCES } from '../../shared/sources/freshness';
-import { DOC_ID_PATTERN, SOURCE_ID_PATTERN } from '../../shared/sources/registry';
+import { DOC_ID_PATTERN, getSource, SOURCE_ID_PATTERN } from '../../shared/sources/registry';
 import { ACCURACY_CLASSES, VERSION_METHODS } from '../../shared/sources/types';
 
 export const SourceIdParam = z.object({
@@ -35,26 +37,58 @@ export const AsOfQuery = z.object({
   date: DateString.openapi({ param: { name: 'date', in: 'query' }, description: 'Date of service, YYYY-MM-DD.' }),
 });
 
-const csv = (what: string) =>
+/**
+ * A comma-separated filter whose every item is checked: `problem` says what is wrong with one item
+ * (undefined when it is fine). A typo is a 400 naming the item, never an empty feed. Parsed into
+ * the list of trimmed, distinct items.
+ */
+const csv = (what: string, problem: (item: string) => string | undefined) =>
   z
     .string()
     .max(2000)
+    .transform((s, ctx) => {
+      const items = s.split(',').map((x) => x.trim());
+      items.forEach((item, i) => {
+        const bad = item === '' ? 'is empty' : problem(item);
+        if (bad) ctx.addIssue({ code: 'custom', message: `item ${i + 1} '${item}' ${bad}`, input: s });
+      });
+      return [...new Set(items)];
+    })
     .optional()
-    .openapi({ description: `Only changes of these ${what} (comma-separated; any of them matches).` });
+    .openapi({ type: 'string', description: `Only changes of these ${what} (comma-separated; any of them matches).` });
+
+/** Why a source id cannot filter anything, or undefined for a registered source. */
+const sourceProblem = (id: string): string | undefined =>
+  !SOURCE_ID_PATTERN.test(id)
+    ? 'is not a source id (lowercase letters, digits and _)'
+    : getSource(id)
+      ? undefined
+      : 'is not an archive source (GET /v1/archive/sources lists them)';
+
+const codeProblem = (code: string): string | undefined =>
+  codeSystem(normalizeCode(code)) ? undefined : `is not a billing code: ${CODE_SHAPE_MESSAGE}`;
 
 export const ChangesQuery = CursorPageQuery.extend({
-  since: z.coerce.number().int().min(0).optional().openapi({
-    description: 'Cursor: only changes with version_id strictly greater than this (the last version_id you processed).',
-    example: 0,
-  }),
-  source_id: csv('source ids'),
-  code: csv('codes (matched against affected_codes)'),
+  since: queryInt((n) => n.min(0))
+    .optional()
+    .openapi({
+      description:
+        'Cursor: only changes with version_id strictly greater than this (the last version_id you processed).',
+      example: 0,
+    }),
+  source_id: csv('source ids', sourceProblem),
+  code: csv('HCPCS/CPT codes (matched against affected_codes)', codeProblem),
 });
 
 export const RunsQuery = PageQuery.extend({
-  source_id: z.string().regex(SOURCE_ID_PATTERN, 'expected a source id').optional().openapi({
-    description: 'Only runs of this source.',
-  }),
+  source_id: z
+    .string()
+    .regex(SOURCE_ID_PATTERN, 'expected a source id')
+    .refine((id) => getSource(id) !== undefined, 'is not an archive source (GET /v1/archive/sources lists them)')
+    .optional()
+    .openapi({
+      description: 'Only runs of this source.',
+    }),
 });
 
 const Nullable = z.string().nullable();

@@ -14,7 +14,7 @@ export interface LambdaContextLike {
   getRemainingTimeInMillis?: () => number;
 }
 
-/** Room left at the end of the budget for the last attempts to finish (10 s deadline + 5 s resolve + writes). */
+/** Room left at the end of the budget for the last attempts to finish (one 10 s deadline, DNS included, + writes). */
 const FINISH_MARGIN_MS = 30_000;
 
 const deps = buildDeps(loadConfig());

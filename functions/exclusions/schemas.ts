@@ -7,6 +7,7 @@ import {
   provenanceFields,
 } from '../../shared/exclusions/schemas';
 import { pageFields as envelope, PageQuery } from '../../shared/http/paging';
+import { queryInt } from '../../shared/http/query-int';
 import { DateString, NpiString, StateString } from '../../shared/http/schemas';
 
 export const SCREEN_MAX = 1000;
@@ -46,10 +47,7 @@ export const DemoSearchQuery = z
     name: z.string().trim().min(2).max(200).openapi({ description: 'Name or part of it.', example: 'Alderman' }),
     state: state().optional().openapi({ description: 'List state (state lists) or address state (federal list).' }),
     entity_type: EntityType.optional(),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
+    limit: queryInt((n) => n.min(1))
       .default(DEMO_MAX_ROWS)
       .openapi({
         description: `Rows wanted; at most ${DEMO_MAX_ROWS} are returned whatever is asked.`,

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { createRouter } from '../../shared/http/app';
 import { NotFoundError } from '../../shared/http/errors';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import { docsSecurityHeaders, scriptHash } from '../../shared/http/security-headers';
 import { contractDocument, DOCS_ASSETS, type DocsAsset, docsAsset } from './docs-assets';
 
 const OpenApiDocument = z
@@ -34,14 +35,7 @@ const docs = createRoute({
  * The docs page: Swagger UI (script and styles served by this deployment, no CDN) loading the
  * contract from this deployment (relative URLs, any host).
  */
-function docsPage(): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Warrant service API</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
-<body><div id="swagger-ui"></div>
-<script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>
+const DOCS_SCRIPT = `
 window.onload = () => {
   window.ui = SwaggerUIBundle({
     url: '/openapi.json',
@@ -50,7 +44,16 @@ window.onload = () => {
     displayRequestDuration: true,
   });
 };
-</script>
+`;
+
+function docsPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Warrant service API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>${DOCS_SCRIPT}</script>
 </body></html>
 `;
 }
@@ -61,6 +64,8 @@ window.onload = () => {
  */
 export function mountDocs(router: ReturnType<typeof createRouter>): void {
   const html = docsPage();
+  // The page's policy: Swagger UI's file from this host and this page's one inline script, by hash.
+  router.use('/docs', docsSecurityHeaders([scriptHash(DOCS_SCRIPT)]));
   router.openapi(openapi, (c) => c.json(contractDocument(), 200));
   router.openapi(docs, (c) => c.html(html, 200));
   // Static files of the docs page: not part of the API contract (plain route, public by policy).

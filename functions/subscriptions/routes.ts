@@ -37,7 +37,7 @@ const register = createRoute({
   tags,
   summary: 'Register a webhook subscription',
   description:
-    'Returns the signing secret and the unsubscribe token once. The webhook URL is refused (400 naming webhook_url) unless https, without credentials, and every address its host resolves to is public.',
+    'Returns the signing secret and the unsubscribe token once. The webhook URL is refused (400 naming webhook_url) unless https, without credentials, on port 443 (or another port the operator allows), and every address its host resolves to is public.',
   request: { body: { content: { 'application/json': { schema: SubscriptionRequest } }, required: true } },
   responses: {
     201: jsonResponse(SubscriptionRegistration, 'Registered; keep the secret and the token.'),
@@ -81,7 +81,8 @@ const deliveries = createRoute({
   path: '/v1/subscriptions/{id}/deliveries',
   tags,
   summary: 'Delivery log of one of your subscriptions',
-  description: 'Each attempt (daily run or manual redelivery): time, status or error, latency, count. Newest first.',
+  description:
+    'Each attempt (daily run or manual redelivery): time, receiver status or failure class, latency, count. Newest first.',
   request: { params: IdParam, query: PageQuery },
   responses: {
     200: jsonResponse(pageOf(DeliveryAttempt, 'DeliveryAttemptPage'), 'Newest first.'),

@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { CODE_SHAPE_MESSAGE, codeSystem, normalizeCode } from '../../shared/codes/hcpcs';
+import { queryInt } from '../../shared/http/query-int';
 import { DateString } from '../../shared/http/schemas';
 import { SOURCE_ID_PATTERN } from '../../shared/sources/registry';
+import { FAILURE_CLASSES } from '../../shared/webhooks/failure';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../shared/webhooks/url-safety';
 
 const Code = z
@@ -16,7 +18,7 @@ export const SubscriptionRequest = z
       format: 'uri',
       example: 'https://hooks.example.com/warrant',
       description:
-        'https only, no credentials, and every address the host resolves to must be public; checked again at each delivery.',
+        'https only, no credentials, port 443 only (unless the operator allows more), and every address the host resolves to must be public; checked again at each delivery.',
     }),
     codes: z
       .array(Code)
@@ -68,7 +70,10 @@ export const DeliveryAttempt = z
     kind: z.enum(['scheduled', 'redelivery']),
     ok: z.boolean(),
     status_code: z.number().int().nullable().openapi({ description: 'Receiver status; null when none arrived.' }),
-    error: z.string().nullable().openapi({ description: 'Why the attempt failed; null on success.' }),
+    error: z.enum(FAILURE_CLASSES).nullable().openapi({
+      description:
+        'Why the attempt failed, as a class only (never the raw network error); null on success. `timeout`: no answer within the 10 s deadline, which covers DNS resolution and the exchange together; `dns`: the host did not resolve; `blocked_address`: the host resolves to an address that is not public; `blocked_url`: the URL no longer meets the rule (e.g. its port is no longer allowed); `refused`: the connection was refused, reset or dropped; `tls`: the TLS handshake failed; `redirect`: a 3xx, not followed; `non_2xx`: any other status (in status_code); `not_sent`: the signing secret could not be opened (service side).',
+    }),
     latency_ms: z.number().int(),
     count: z.number().int().openapi({ description: 'Changes in the body.' }),
     first_version_id: z.number().int().nullable(),
@@ -97,12 +102,10 @@ export const RedeliveryResult = z
   .openapi('RedeliveryResult');
 
 export const IdParam = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(Number.MAX_SAFE_INTEGER)
-    .openapi({ param: { name: 'id', in: 'path' }, example: 42 }),
+  id: queryInt((n) => n.min(1).max(Number.MAX_SAFE_INTEGER)).openapi({
+    param: { name: 'id', in: 'path' },
+    example: 42,
+  }),
 });
 
 export const TokenQuery = z.object({

@@ -6,6 +6,7 @@ import { createRouter, type RouteGroup } from '../http/app';
 import { NotFoundError, ServiceUnavailableError } from '../http/errors';
 import { renderProblem } from '../http/problem';
 import { requestContext } from '../http/request-context';
+import { keyedNoStore, securityHeaders } from '../http/security-headers';
 import type { AppEnv } from '../http/types';
 
 /**
@@ -31,6 +32,8 @@ export const EXPOSED_HEADERS = [
 export function buildApp(groups: readonly RouteGroup[], deps: Deps): OpenAPIHono<AppEnv> {
   const app = createRouter();
   app.use('*', requestContext(deps));
+  app.use('*', securityHeaders());
+  app.use('*', keyedNoStore());
   app.use('*', cors({ origin: '*', exposeHeaders: EXPOSED_HEADERS, maxAge: 600 }));
   app.use('*', accessControl(deps));
   app.onError((err, c) => renderProblem(c, err));
@@ -48,6 +51,7 @@ export function buildApp(groups: readonly RouteGroup[], deps: Deps): OpenAPIHono
 export function buildStartingApp(deps: Deps): OpenAPIHono<AppEnv> {
   const app = createRouter();
   app.use('*', requestContext(deps));
+  app.use('*', securityHeaders());
   app.onError((err, c) => renderProblem(c, err));
   app.all('*', () => {
     throw new ServiceUnavailableError('The server is still starting; retry in a few seconds.');

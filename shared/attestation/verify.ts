@@ -1,13 +1,16 @@
+import { sha256 } from '@noble/hashes/sha2';
 import { canonicalize } from 'json-canonicalize';
 import nacl from 'tweetnacl';
 
 /**
  * The offline verifier for clients: the spec's five steps ("Verifying a signed response").
- * It imports only tweetnacl and json-canonicalize (no node: modules, no Buffer), so it runs in
- * browsers and is re-exported by the typed client. A test holds it to that.
+ * It imports only tweetnacl, json-canonicalize and @noble/hashes (no node: modules, no Buffer), so
+ * it runs in browsers and is re-exported by the typed client. A test holds it to that.
  *
- * 1. Take the key (from `attestation.public_key_url`, or one the caller already holds); its kid
- *    must equal `attestation.kid`.
+ * 1. Take the key (one the caller already holds, or from `attestation.public_key_url`); its kid
+ *    must equal `attestation.kid`, and the kid must be the one derived from the key's own bytes
+ *    (`ed25519-` and the first 16 hex digits of SHA-256 of the raw public key): a key served under
+ *    someone else's kid is refused, so a forged response cannot borrow the real kid.
  * 2. Remove only `attestation.signature` from the response object.
  * 3. Canonicalize the rest with RFC 8785.
  * 4. base64url-decode the signature (unpadded, as emitted) and verify it as Ed25519 over the UTF-8
@@ -23,7 +26,23 @@ export interface VerificationKey {
   alg?: string;
 }
 
-export type Verification = { ok: true; kid: string; issued_at: string } | { ok: false; reason: string; kid?: string };
+/**
+ * The outcome. `pinned` says where the key came from: true when the caller supplied it (or it was
+ * fetched from an origin the caller trusts), false when it came only from the response's own
+ * `public_key_url`. An unpinned success proves the response is intact under the key its own URL
+ * names, not who signed it: anyone can sign a forged response and point that URL at their own key.
+ */
+export type Verification =
+  | { ok: true; kid: string; issued_at: string; pinned: boolean; key_url?: string }
+  | { ok: false; reason: string; kid?: string };
+
+/** The kid a raw 32-byte Ed25519 public key is published under: `ed25519-` + 16 hex digits of its SHA-256. */
+export function kidForPublicKey(raw: Uint8Array): string {
+  const digest = sha256(raw);
+  let hex = '';
+  for (let i = 0; i < 8; i++) hex += digest[i]!.toString(16).padStart(2, '0');
+  return `ed25519-${hex}`;
+}
 
 type Json = Record<string, unknown>;
 
@@ -61,6 +80,14 @@ export function verifySignedResponse(
   if (key.alg !== undefined && key.alg !== 'Ed25519') return { ok: false, kid, reason: `key ${kid} is not Ed25519` };
   const publicKey = base64urlDecode(key.public_key_b64url);
   if (publicKey?.length !== 32) return { ok: false, kid, reason: 'the public key is not 32 base64url bytes' };
+  const derived = kidForPublicKey(publicKey);
+  if (derived !== kid) {
+    return {
+      ok: false,
+      kid,
+      reason: `the key offered as ${kid} is not that key (its bytes give kid ${derived}): a substituted or forged key`,
+    };
+  }
   const signature = typeof a.signature === 'string' ? base64urlDecode(a.signature) : undefined;
   if (signature?.length !== 64) {
     return { ok: false, kid, reason: 'attestation.signature is not a 64-byte base64url Ed25519 signature' };
@@ -74,23 +101,56 @@ export function verifySignedResponse(
   if (!nacl.sign.detached.verify(message, signature, publicKey)) {
     return { ok: false, kid, reason: 'signature does not verify: some field was altered or the key is the wrong one' };
   }
-  return { ok: true, kid, issued_at: typeof a.issued_at === 'string' ? a.issued_at : '' };
+  return { ok: true, kid, issued_at: typeof a.issued_at === 'string' ? a.issued_at : '', pinned: true };
 }
 
-/** Step 1 over the network: fetch the key named by attestation.public_key_url, then verify. */
+export type KeyFetch = (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
+
+export interface PublishedKeyOptions {
+  /** Fetch implementation (default: the global fetch). */
+  fetch?: KeyFetch;
+  /**
+   * Origins whose keys you trust, e.g. `['https://api.example.com']`: a key fetched from one of them
+   * counts as pinned. Any other `public_key_url` gives at most an unpinned success.
+   */
+  trustedOrigins?: readonly string[];
+}
+
+/**
+ * Step 1 over the network: fetch the key named by attestation.public_key_url, then verify. The
+ * answer is `pinned: false` unless the URL's origin is one of `trustedOrigins`: treat an unpinned
+ * success as "intact, signer unknown" (see `Verification`).
+ */
 export async function verifyWithPublishedKey(
   response: unknown,
-  fetchImpl: (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }> = fetch,
+  options: PublishedKeyOptions | KeyFetch = {},
 ): Promise<Verification> {
+  const opts: PublishedKeyOptions = typeof options === 'function' ? { fetch: options } : options;
   const a = isObject(response) ? response.attestation : undefined;
   if (!isObject(a) || typeof a.public_key_url !== 'string') {
     return { ok: false, reason: 'the response carries no attestation.public_key_url' };
   }
-  const res = await fetchImpl(a.public_key_url);
-  if (!res.ok) return { ok: false, reason: `fetching ${a.public_key_url} answered ${res.status}` };
+  const url = a.public_key_url;
+  const origin = originOf(url);
+  if (!origin) return { ok: false, reason: `attestation.public_key_url ${url} is not an http(s) URL` };
+  const res = await (opts.fetch ?? fetch)(url);
+  if (!res.ok) return { ok: false, reason: `fetching ${url} answered ${res.status}` };
   const key = await res.json();
-  if (!isVerificationKey(key)) return { ok: false, reason: `${a.public_key_url} did not return a signing key` };
-  return verifySignedResponse(response, key);
+  if (!isVerificationKey(key)) return { ok: false, reason: `${url} did not return a signing key` };
+  const v = verifySignedResponse(response, key);
+  if (!v.ok) return v;
+  const trusted = (opts.trustedOrigins ?? []).some((o) => originOf(o) === origin);
+  return { ...v, pinned: trusted, key_url: url };
+}
+
+/** `scheme://host[:port]` of an http(s) URL, lowercased as URL parsing does; undefined otherwise. */
+export function originOf(url: string): string | undefined {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a parsed value has the members a verification key needs. */

@@ -176,12 +176,16 @@ function readInput(field: string, kind: FilterKind, input: FilterInput): ReadFil
   }
 }
 
+/** A number as a query string spells it: optional minus, digits, optional fraction. */
+const DECIMAL = /^-?\d{1,16}(\.\d{1,16})?$/;
+
 /** A value of the field's type, from a typed value or its query-string spelling. */
 export function parseValue(type: FieldType, raw: Scalar, param: string): Scalar {
   switch (type) {
     case 'number': {
-      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-      if (!Number.isFinite(n)) throw bad(param, 'must be a number');
+      // Decimal notation only: ' 1 ', '0x10', '1e3' and 'Infinity' are refused, not read as numbers.
+      const n = typeof raw === 'number' ? raw : typeof raw === 'string' && DECIMAL.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isFinite(n)) throw bad(param, 'must be a number in decimal notation (e.g. 12 or -0.5)');
       return n;
     }
     case 'date': {

@@ -2,25 +2,22 @@ import { z } from '@hono/zod-openapi';
 import type { IndexName, QueryOptions, Table } from '../storage/table';
 import { cursorBinding, invalidCursor, MAX_CURSOR_CHARS, readCursor, writeCursor } from './cursor';
 import { ValidationError } from './errors';
+import { queryInt } from './query-int';
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
 /** Highest `offset` accepted: offset paging reads every skipped item, so deep pages go by `cursor`. */
 export const MAX_OFFSET = 10_000;
 
-const limit = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(MAX_LIMIT)
+const limit = queryInt((n) => n.min(1).max(MAX_LIMIT))
   .default(DEFAULT_LIMIT)
   .openapi({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`, example: DEFAULT_LIMIT });
 
-const offset = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(MAX_OFFSET, { error: `must be at most ${MAX_OFFSET}; page further with \`cursor\` (each page's \`next\`)` })
+const offset = queryInt((n) =>
+  n
+    .min(0)
+    .max(MAX_OFFSET, { error: `must be at most ${MAX_OFFSET}; page further with \`cursor\` (each page's \`next\`)` }),
+)
   .optional()
   .openapi({
     description: `Items to skip (default 0), at most ${MAX_OFFSET}: kept for compatibility, \`cursor\` pages any depth. Not with \`cursor\`.`,

@@ -11,7 +11,11 @@ export interface DeliveryAttempt {
   ok: boolean;
   /** HTTP status of the receiver's answer, null when none arrived. */
   status_code: number | null;
-  /** Why it failed (timeout, redirect, refused address, TLS...), null on success. */
+  /**
+   * Why it failed, null on success: one of the coarse failure classes of shared/webhooks/failure.ts
+   * (timeout, dns, blocked_address, refused, tls, redirect, non_2xx, ...), never a raw socket error.
+   * The webhooks code writes only a class and narrows what it reads back (older entries held free text).
+   */
   error: string | null;
   latency_ms: number;
   /** Number of changes in the body. */

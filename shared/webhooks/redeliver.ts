@@ -1,8 +1,8 @@
 import { changesObservedBetween } from '../feed/query';
 import { ConflictError, ValidationError } from '../http/errors';
-import type { DeliveryAttempt } from '../subscriptions/delivery-log';
 import { getOwnedSubscription } from '../subscriptions/store';
 import { attemptDelivery } from './deliver';
+import type { LoggedAttempt } from './failure';
 import { REDELIVERY_WINDOW_MS } from './run';
 import type { WebhookServiceDeps } from './service';
 
@@ -19,7 +19,7 @@ export interface RedeliveryResult {
   window: { from: string; to: string };
   count: number;
   /** The attempt made, or null when no change matched (no request is sent). */
-  attempt: DeliveryAttempt | null;
+  attempt: LoggedAttempt | null;
 }
 
 /**
@@ -61,6 +61,7 @@ export async function redeliver(
     resolver: d.resolver,
     transport: d.transport,
     now: () => d.clock.now(),
+    allowedPorts: d.config.webhooks.allowedPorts,
   });
   return { subscription_id: id, window, count: changes.length, attempt };
 }

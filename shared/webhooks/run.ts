@@ -151,13 +151,15 @@ export async function runDelivery(deps: DeliveryDeps, opts: DeliveryRunOptions =
       resolver,
       transport: opts.transport,
       now: () => deps.clock.now(),
+      allowedPorts: deps.config.webhooks.allowedPorts,
     });
     stats.slowest_attempt_ms = Math.max(stats.slowest_attempt_ms, result.latencyMs);
     deps.logger.info('webhook delivery', {
       subscription_id: sub.id,
       ok: result.ok,
       status_code: result.status,
-      error: result.error,
+      failure: result.failure,
+      detail: result.detail,
       latency_ms: result.latencyMs,
       count: pending.length,
     });

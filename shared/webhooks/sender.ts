@@ -1,10 +1,11 @@
 import type { LookupAddress } from 'node:dns';
 import { request } from 'node:https';
 import { isIP } from 'node:net';
+import { DELIVERY_TIMEOUT_MS, type Deadline, startDeadline } from './deadline';
+import { classOfStatus, type FailureClass } from './failure';
 import type { CheckedTarget } from './url-safety';
 
-/** Spec "Limits": a receiver has 10 seconds to answer. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+export { DELIVERY_TIMEOUT_MS } from './deadline';
 
 /**
  * How the sender reaches receivers. Every field is for tests and benchmarks and can only be set
@@ -14,11 +15,12 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
 export interface Transport {
   /** Extra trust anchors (PEM) replacing the system store: a test CA for a local receiver. */
   ca?: string | Buffer;
-  /** Deadline for the whole exchange, default DELIVERY_TIMEOUT_MS. */
+  /** The deadline of one whole attempt (DNS resolution and exchange together), default DELIVERY_TIMEOUT_MS. */
   timeoutMs?: number;
   /**
    * Test-only: where to really connect for a checked public address (e.g. 93.184.215.14:443 ->
-   * 127.0.0.1:54321), so a loopback receiver can stand in for a public one.
+   * 127.0.0.1:54321), so a loopback receiver can stand in for a public one. It applies after the
+   * URL rule (scheme, port, public addresses) has passed, so tests exercise the production rule.
    */
   connectOverride?: (address: string, port: number) => { host: string; port: number } | undefined;
 }
@@ -27,8 +29,10 @@ export interface SendResult {
   ok: boolean;
   /** HTTP status, null when no response arrived. */
   status: number | null;
-  /** Why the attempt failed, null on success. */
-  error: string | null;
+  /** Why the attempt failed, as the delivery log shows it; null on success. */
+  failure: FailureClass | null;
+  /** The raw cause (socket error, refusal reason) for the operator's log only: never stored or served. */
+  detail: string | null;
   latencyMs: number;
 }
 
@@ -51,28 +55,39 @@ export function pinnedLookup(address: string) {
 
 /**
  * One POST of `body` to a checked target, connected to `target.addresses[0]`. Redirects are not
- * followed (a 3xx is a failure), any non-2xx is a failure, and the whole exchange must finish
- * its response head within the deadline, after which the socket is destroyed.
+ * followed (a 3xx is a failure), any non-2xx is a failure, and the exchange ends at `deadline`
+ * (the attempt's, shared with the DNS lookup before it), after which the socket is destroyed; a
+ * receiver still streaming its body after answering is cut off then too. Without a deadline the
+ * exchange gets one of its own (transport.timeoutMs). A connection error is classed by how far the
+ * connection got: before TCP connected it is `refused`; between TCP and the end of the TLS
+ * handshake, `tls`; after it, `refused` (dropped).
  */
 export function postPinned(
   target: CheckedTarget,
   body: Buffer,
   headers: Record<string, string>,
   transport: Transport = {},
+  deadline?: Deadline,
 ): Promise<SendResult> {
   const started = performance.now();
-  const timeoutMs = transport.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const own = deadline ? undefined : startDeadline(transport.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+  const { signal, at } = (deadline ?? own) as Deadline;
   const address = target.addresses[0] as string;
   const override = transport.connectOverride?.(address, target.port);
   const hostIsIp = isIP(target.hostname) !== 0;
   return new Promise<SendResult>((resolve) => {
     let settled = false;
+    let phase: 'connecting' | 'handshake' | 'secure' = 'connecting';
     const finish = (r: Omit<SendResult, 'latencyMs'>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
       resolve({ ...r, latencyMs: Math.round(performance.now() - started) });
     };
+    if (signal.aborted) {
+      own?.clear();
+      finish({ ok: false, status: null, failure: 'timeout', detail: 'deadline passed before connecting' });
+      return;
+    }
     const req = request({
       method: 'POST',
       host: override ? override.host : hostIsIp ? address : target.hostname,
@@ -89,23 +104,39 @@ export function postPinned(
         'User-Agent': 'warrant-service-webhooks/1',
       },
     });
-    const timer = setTimeout(() => {
-      finish({ ok: false, status: null, error: `no response within ${timeoutMs} ms` });
+    const onDeadline = () => {
+      finish({ ok: false, status: null, failure: 'timeout', detail: 'no response before the deadline' });
       req.destroy();
-    }, timeoutMs);
+    };
+    signal.addEventListener('abort', onDeadline, { once: true });
+    let bodyCut: NodeJS.Timeout | undefined;
+    req.on('close', () => {
+      signal.removeEventListener('abort', onDeadline);
+      own?.clear();
+      clearTimeout(bodyCut);
+    });
+    req.on('socket', (socket) => {
+      socket.once('connect', () => {
+        if (phase === 'connecting') phase = 'handshake';
+      });
+      socket.once('secureConnect', () => {
+        phase = 'secure';
+      });
+    });
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       res.resume();
       res.on('error', () => undefined);
       res.on('end', () => req.destroy());
-      if (status >= 200 && status < 300) finish({ ok: true, status, error: null });
-      else if (status >= 300 && status < 400) finish({ ok: false, status, error: `redirect (${status}) not followed` });
-      else finish({ ok: false, status, error: `receiver answered ${status}` });
-      // A receiver that keeps streaming its body is cut off at the deadline.
-      setTimeout(() => req.destroy(), Math.max(0, timeoutMs - (performance.now() - started))).unref();
+      // The caller may clear its deadline once this resolves: the body gets its own cut-off at the same instant.
+      bodyCut = setTimeout(() => req.destroy(), Math.max(0, at - performance.now()));
+      bodyCut.unref();
+      const failure = classOfStatus(status);
+      finish({ ok: failure === null, status, failure, detail: failure ? `receiver answered ${status}` : null });
     });
     req.on('error', (e: NodeJS.ErrnoException) => {
-      finish({ ok: false, status: null, error: `connection failed: ${e.code ?? e.message}` });
+      const failure: FailureClass = phase === 'handshake' ? 'tls' : 'refused';
+      finish({ ok: false, status: null, failure, detail: `connection failed (${phase}): ${e.code ?? e.message}` });
     });
     req.end(body);
   });

@@ -3,9 +3,10 @@ import type { Deps } from '../deps';
 import { latestVersionId } from '../feed/query';
 import { ValidationError } from '../http/errors';
 import type { Page, PageParams } from '../http/paging';
-import { type DeliveryAttempt, listAttempts } from '../subscriptions/delivery-log';
+import { listAttempts } from '../subscriptions/delivery-log';
 import { publicView, type SubscriptionView } from '../subscriptions/model';
 import { getOwnedSubscription, insertSubscription, listOwned, unsubscribeByToken } from '../subscriptions/store';
+import { type LoggedAttempt, toLoggedAttempt } from './failure';
 import { newSigningSecret } from './hmac';
 import type { Resolver } from './resolver';
 import type { Transport } from './sender';
@@ -53,7 +54,9 @@ export async function registerSubscription(
       ]);
     }
   });
-  const check = await checkWebhookUrl(input.webhook_url, d.resolver);
+  const check = await checkWebhookUrl(input.webhook_url, d.resolver, {
+    allowedPorts: d.config.webhooks.allowedPorts,
+  });
   if (!check.ok) throw ValidationError.single('body', 'webhook_url', check.reason, 'unsafe_url');
   const secret = newSigningSecret();
   const { sub, token } = await insertSubscription(d.tables.subscriptions, {
@@ -88,13 +91,14 @@ export async function listSubscriptionViews(
   return { ...page, items: page.items.map(publicView) };
 }
 
-/** The owner's delivery log, newest first; someone else's subscription is a 404. */
+/** The owner's delivery log, newest first, failures as their class only; someone else's subscription is a 404. */
 export async function listDeliveries(
   d: WebhookServiceDeps,
   owner: string,
   id: number,
   p: PageParams,
-): Promise<Page<DeliveryAttempt>> {
+): Promise<Page<LoggedAttempt>> {
   await getOwnedSubscription(d.tables.subscriptions, id, owner);
-  return listAttempts(d.tables.subscriptions, id, p);
+  const page = await listAttempts(d.tables.subscriptions, id, p);
+  return { ...page, items: page.items.map(toLoggedAttempt) };
 }

@@ -128,6 +128,30 @@ describe('typed client against the local app', () => {
     expect(a.data?.meta).toMatchObject({ as_of: '2025-03-01' });
   });
 
+  it('an explicit as_of is sent once, unchanged', async () => {
+    const { response } = await client.GET('/rules/warrant', {
+      params: { query: { hcpcs: 'E0601', as_of: '2025-03-01' } },
+    });
+    expect(new URL(response.url).searchParams.getAll('as_of')).toEqual(['2025-03-01']);
+  });
+
+  it('reads a 2xx body by its media type unless the call sets parseAs (openapi-fetch)', async () => {
+    const html = await client.GET('/my-usage', { params: { query: { format: 'html' } } });
+    expect(html.response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(html.data).toMatch(/^<!doctype html>/i);
+    const raw = await client.GET('/my-usage', { params: { query: { format: 'json' } }, parseAs: 'text' });
+    expect(JSON.parse(raw.data ?? '')).toMatchObject({ billing_tier: 'pro' });
+  });
+
+  it('a 3xx (redirect: manual) is not a problem: it resolves to data', async () => {
+    const r = await client.GET('/billing/plans', { redirect: 'manual' });
+    expect({ status: r.response.status, location: r.response.headers.get('location') }).toEqual({
+      status: 301,
+      location: '/pricing',
+    });
+    expect('error' in r).toBe(false);
+  });
+
   it('returns problems as `error`, typed from the contract', async () => {
     const { data, error } = await client.GET('/resources/{slug}', { params: { path: { slug: 'no-such-document' } } });
     expect(data).toBeUndefined();

@@ -79,6 +79,46 @@ suite('HTML pages in headless Chromium', () => {
     await page.close();
   });
 
+  it('pages carry the security headers, and their CSP blocks any injected script', async () => {
+    const page = await browser.newPage({ extraHTTPHeaders: { 'X-API-Key': key, Accept: 'text/html' } });
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(`${server.baseUrl}/status`);
+    const h = res!.headers();
+    expect(h['x-content-type-options']).toBe('nosniff');
+    expect(h['x-frame-options']).toBe('DENY');
+    expect(h['referrer-policy']).toBe('no-referrer');
+    expect(h['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(h['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(h['content-security-policy']).not.toMatch(/script-src/);
+    expect(h['cache-control']).toBe('private, no-store');
+    // An injected inline script does not run, and the browser reports the policy.
+    await page.addScriptTag({ content: 'window.__injected = 1;' }).catch(() => undefined);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+    expect(violations.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('/docs runs only its own scripts: no CSP violation while Swagger UI renders, an injected script is refused', async () => {
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(`${server.baseUrl}/docs`);
+    const csp = res!.headers()['content-security-policy'];
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(res!.headers()['cache-control']).toBeUndefined();
+    await page.locator('.opblock').first().waitFor({ state: 'visible', timeout: 20_000 });
+    expect(violations).toEqual([]);
+    await page.addScriptTag({ content: 'window.__injected = 1;' }).catch(() => undefined);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+    expect(violations.length).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('/docs renders Swagger UI from this server alone (every other host is blocked)', async () => {
     const page = await browser.newPage();
     const offHost: string[] = [];

@@ -3,6 +3,7 @@ import { JOBS } from '../../infra/jobs';
 import { loadRoutes } from '../../infra/manifest';
 import { namesFor } from '../../infra/naming';
 import { accessFor } from '../../shared/auth/policy';
+import { parseConfig } from '../../shared/config';
 import { TABLE_KINDS } from '../../shared/storage/table-specs';
 import {
   environmentOf,
@@ -43,6 +44,35 @@ describe('grants: each Lambda reaches only what it uses', () => {
     }
     const everything = JSON.stringify(s.all.map((t) => t.toJSON()));
     expect(everything).not.toContain('s3:DeleteObject');
+  });
+
+  it('every function starts under the configuration it is deployed with, and refuses it without an injected secret', () => {
+    // Secrets and the API's URL are CloudFormation references at synth; a value of a valid shape
+    // stands in for each, as the resolved one would on Lambda.
+    const placeholder: Record<string, string> = {
+      WEBHOOK_SECRET_KEY: 'k'.repeat(43),
+      PUBLIC_BASE_URL: 'https://api.example.com',
+    };
+    const resolved = (env: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(env).map(([k, v]) => [
+          k,
+          typeof v === 'string' && !v.startsWith('{{resolve:')
+            ? v
+            : (placeholder[k] ?? 'resolved-secret-placeholder-value'),
+        ]),
+      );
+    let refusals = 0;
+    for (const fn of [...s.groups, ...JOBS]) {
+      const env = resolved(environmentOf(templateOf(fn), names.fn(fn)));
+      expect(() => parseConfig(env)).not.toThrow();
+      for (const secret of ['API_KEY_PEPPER', 'WEBHOOK_SECRET_KEY'].filter((k) => k in env)) {
+        const { [secret]: _dropped, ...without } = env;
+        expect(() => parseConfig(without)).toThrow(new RegExp(`${secret}: required on AWS storage`));
+        refusals++;
+      }
+    }
+    expect(refusals).toBeGreaterThan(3);
   });
 
   it('the delivery job cannot read API keys', () => {

@@ -119,6 +119,7 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
       DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
       S3_ENDPOINT: engines.s3Endpoint,
       API_KEY_PEPPER: secrets['api-key-pepper'],
+      WEBHOOK_SECRET_KEY: secrets['webhook-secret-key'],
       LOG_LEVEL: 'silent',
     });
     const deps = buildDeps(config);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { sign } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +19,7 @@ import { VERIFY_RECIPE } from '../../shared/attestation/key-resource';
 import { createKeyRing } from '../../shared/attestation/key-ring';
 import { withAttestation } from '../../shared/attestation/schemas';
 import { signedJson } from '../../shared/attestation/signed-json';
-import { verifySignedResponse } from '../../shared/attestation/verify';
+import { signingInput, verifySignedResponse } from '../../shared/attestation/verify';
 import { awsKeyMaterial } from '../../shared/aws/key-material-store';
 import { parseConfig } from '../../shared/config';
 import type { RouteGroup } from '../../shared/http/app';
@@ -150,8 +151,12 @@ describe('signing key: startup, GET /rules/warrant/signing-key, signed answers o
           (r) => ({ code: 0, out: r.stdout }),
           (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
         );
+      // Key only from the response's own URL: intact, but unpinned (exit 3) unless that origin is trusted.
       const viaUrl = await cli(path.join(dir, 'ok.json'));
-      expect(viaUrl).toEqual({
+      expect(viaUrl.code).toBe(3);
+      expect(viaUrl.out).toMatch(new RegExp(`^UNPINNED: the signature verifies under kid ${published.kid}`));
+      const trusted = await cli(path.join(dir, 'ok.json'), '--trust-origin', baseUrl);
+      expect(trusted).toEqual({
         code: 0,
         out: `verified: signed by kid ${published.kid}, issued_at ${body.attestation.issued_at}\n`,
       });
@@ -159,8 +164,56 @@ describe('signing key: startup, GET /rules/warrant/signing-key, signed answers o
       const tampered = await cli(path.join(dir, 'bad.json'), '--key', `${baseUrl}/rules/warrant/signing-key`);
       expect(tampered.code).toBe(1);
       expect(tampered.out).toMatch(/^NOT VERIFIED/);
+      expect((await cli(path.join(dir, 'ok.json'), '--trust-origin', 'ftp://x')).code).toBe(2);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a forged answer signed with an attacker key fails: under the real kid it is refused, under its own kid it is unpinned', async () => {
+    const key = await createTestKey(h.deps);
+    const real = JSON.parse(
+      await (await fetch(`${baseUrl}/rules/warrant/test-signed`, { headers: key.headers })).text(),
+    );
+    const attacker = keyFromSeed(newSeed());
+    // The attacker's server answers any kid with the attacker's key, labelled as asked.
+    const evil = http.createServer((req, res) => {
+      const kid = new URL(req.url ?? '/', 'http://x').searchParams.get('kid') ?? attacker.public.kid;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ kid, alg: 'Ed25519', public_key_b64url: attacker.public.b64url }));
+    });
+    await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
+    const evilUrl = `http://127.0.0.1:${(evil.address() as AddressInfo).port}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-forged-'));
+    const forge = (kid: string) => {
+      const body = { ...real, hcpcs: 'J9999', attestation: { ...real.attestation, kid } };
+      body.attestation.public_key_url = `${evilUrl}/rules/warrant/signing-key?kid=${kid}`;
+      delete body.attestation.signature;
+      body.attestation.signature = sign(null, Buffer.from(signingInput(body)), attacker.privateKey).toString(
+        'base64url',
+      );
+      return JSON.stringify(body);
+    };
+    try {
+      fs.writeFileSync(path.join(dir, 'real-kid.json'), forge(real.attestation.kid));
+      fs.writeFileSync(path.join(dir, 'own-kid.json'), forge(attacker.public.kid));
+      const cli = (...args: string[]) =>
+        run('node', ['-r', '@swc-node/register', 'scripts/verify.ts', ...args], { cwd: ROOT }).then(
+          (r) => ({ code: 0, out: r.stdout }),
+          (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+        );
+      const borrowed = await cli(path.join(dir, 'real-kid.json'), '--trust-origin', baseUrl);
+      expect(borrowed.code).toBe(1);
+      expect(borrowed.out).toMatch(/^NOT VERIFIED .*a substituted or forged key/);
+      const own = await cli(path.join(dir, 'own-kid.json'), '--trust-origin', baseUrl);
+      expect(own.code).toBe(3);
+      expect(own.out).toMatch(/^UNPINNED/);
+      const pinned = await cli(path.join(dir, 'own-kid.json'), '--key', `${baseUrl}/rules/warrant/signing-key`);
+      expect(pinned.code).toBe(1);
+      expect(pinned.out).toMatch(/no key with kid/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await new Promise((r) => evil.close(r));
     }
   });
 
@@ -236,7 +289,13 @@ describe('AWS key sources through the real SDK (Secrets Manager and SSM wire pro
     return { secretsManager: new SecretsManagerClient(opts), ssm: new SSMClient(opts) };
   };
   const ringFor = (env: Record<string, string>) => {
-    const config = parseConfig({ STORAGE: 'aws', LOG_LEVEL: 'silent', ...env });
+    const config = parseConfig({
+      STORAGE: 'aws',
+      LOG_LEVEL: 'silent',
+      API_KEY_PEPPER: 'p'.repeat(24),
+      WEBHOOK_SECRET_KEY: 'k'.repeat(43),
+      ...env,
+    });
     return createKeyRing(config, {
       clock: { now: () => new Date() },
       logger: createLogger('silent'),

@@ -145,7 +145,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -252,7 +252,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -612,7 +612,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                     /** @description Only runs of this source. */
                     source_id?: string;
                 };
@@ -1676,7 +1676,7 @@ export interface paths {
                     /** @description Name or part of it. */
                     name: string;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                     /** @description List state (state lists) or address state (federal list). */
                     state?: string;
                 };
@@ -1792,7 +1792,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -2394,7 +2394,7 @@ export interface paths {
                     /** @description Name or part of it (every distinctive word must appear); required unless state is given. */
                     name?: string;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                     /** @description The list's state (USPS), e.g. NY. */
                     state?: string;
                 };
@@ -4350,7 +4350,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -7717,7 +7717,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -7909,7 +7909,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -8384,16 +8384,16 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Only changes of these codes (matched against affected_codes) (comma-separated; any of them matches). */
+                    /** @description Only changes of these HCPCS/CPT codes (matched against affected_codes) (comma-separated; any of them matches). */
                     code?: string;
                     /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
                     cursor?: string;
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                     /** @description Cursor: only changes with version_id strictly greater than this (the last version_id you processed). */
-                    since?: number | null;
+                    since?: number;
                     /** @description Only changes of these source ids (comma-separated; any of them matches). */
                     source_id?: string;
                 };
@@ -8491,7 +8491,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -8675,7 +8675,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -8768,7 +8768,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;
@@ -8838,7 +8838,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook subscription
-         * @description Returns the signing secret and the unsubscribe token once. The webhook URL is refused (400 naming webhook_url) unless https, without credentials, and every address its host resolves to is public.
+         * @description Returns the signing secret and the unsubscribe token once. The webhook URL is refused (400 naming webhook_url) unless https, without credentials, on port 443 (or another port the operator allows), and every address its host resolves to is public.
          */
         post: {
             parameters: {
@@ -9031,7 +9031,7 @@ export interface paths {
         };
         /**
          * Delivery log of one of your subscriptions
-         * @description Each attempt (daily run or manual redelivery): time, status or error, latency, count. Newest first.
+         * @description Each attempt (daily run or manual redelivery): time, receiver status or failure class, latency, count. Newest first.
          */
         get: {
             parameters: {
@@ -9043,7 +9043,7 @@ export interface paths {
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
-                    offset?: number | null;
+                    offset?: number;
                 };
                 header?: never;
                 path: {
@@ -10455,8 +10455,11 @@ export interface components {
             attempt_id: string;
             /** @description Changes in the body. */
             count: number;
-            /** @description Why the attempt failed; null on success. */
-            error: string | null;
+            /**
+             * @description Why the attempt failed, as a class only (never the raw network error); null on success. `timeout`: no answer within the 10 s deadline, which covers DNS resolution and the exchange together; `dns`: the host did not resolve; `blocked_address`: the host resolves to an address that is not public; `blocked_url`: the URL no longer meets the rule (e.g. its port is no longer allowed); `refused`: the connection was refused, reset or dropped; `tls`: the TLS handshake failed; `redirect`: a 3xx, not followed; `non_2xx`: any other status (in status_code); `not_sent`: the signing secret could not be opened (service side).
+             * @enum {string|null}
+             */
+            error: "timeout" | "dns" | "blocked_address" | "blocked_url" | "refused" | "tls" | "redirect" | "non_2xx" | "not_sent" | null;
             first_version_id: number | null;
             /** @enum {string} */
             kind: "scheduled" | "redelivery";
@@ -11251,7 +11254,7 @@ export interface components {
             source_ids?: string[];
             /**
              * Format: uri
-             * @description https only, no credentials, and every address the host resolves to must be public; checked again at each delivery.
+             * @description https only, no credentials, port 443 only (unless the operator allows more), and every address the host resolves to must be public; checked again at each delivery.
              * @example https://hooks.example.com/warrant
              */
             webhook_url: string;

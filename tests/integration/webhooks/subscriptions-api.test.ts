@@ -93,12 +93,26 @@ describe('subscriptions API', () => {
     ['https://0x7f.1/'],
     ['https://[::ffff:10.0.0.1]/'],
     ['https://[fd00::1]/'],
+    ['https://hooks.example.com:8443/'],
+    ['https://hooks.example.com:80/'],
   ])('refuses %s with a 400 naming webhook_url', async (url) => {
     const res = await register({ channel: 'webhook', webhook_url: url });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     const p = await res.json();
     expect(p.errors.map((e: { loc: string[] }) => e.loc.join('.'))).toEqual(['body.webhook_url']);
+  });
+
+  it('names the port rule and does not echo what a name resolved to', async () => {
+    const port = await (await register({ channel: 'webhook', webhook_url: 'https://hooks.example.com:8443/' })).json();
+    expect(port.errors[0]).toMatchObject({
+      type: 'unsafe_url',
+      msg: expect.stringMatching(/port 8443 is not allowed/),
+    });
+    const internal = await (
+      await register({ channel: 'webhook', webhook_url: 'https://internal.example.com/' })
+    ).json();
+    expect(JSON.stringify(internal)).not.toContain('192.168.1.20');
   });
 
   it('validates the other fields, naming each', async () => {

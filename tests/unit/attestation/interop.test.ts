@@ -49,6 +49,7 @@ describe('node:crypto signer and tweetnacl verifier agree', () => {
       ok: true,
       kid: key.public.kid,
       issued_at: FIXED_ISSUED_AT,
+      pinned: true,
     });
   });
 

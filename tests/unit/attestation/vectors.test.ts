@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import nacl from 'tweetnacl';
 import { renderVectors, VECTORS_FILE } from '../../../scripts/attestation-vectors';
-import { signingInput, verifySignedResponse } from '../../../shared/attestation/verify';
+import { kidForPublicKey, signingInput, verifySignedResponse } from '../../../shared/attestation/verify';
 import { RFC8032_TEST1 } from './fixtures';
 
 interface Vector {
@@ -14,6 +15,7 @@ interface Vector {
   canonical?: string;
   canonical_hex?: string;
   signature?: string;
+  offered_key?: { kid: string; public_key_b64url: string };
 }
 const file = JSON.parse(fs.readFileSync(VECTORS_FILE, 'utf8')) as {
   key: { kid: string; public_key_b64url: string; public_key_hex: string; seed_hex: string; public_key_pem: string };
@@ -38,7 +40,7 @@ describe('contract/attestation-vectors.json', () => {
 
   it.each(file.vectors.map((v) => [v.name, v] as const))('%s verifies as the file says', (_n, v) => {
     const response = JSON.parse(v.response_text);
-    const result = verifySignedResponse(response, file.key);
+    const result = verifySignedResponse(response, v.offered_key ?? file.key);
     expect(result.ok).toBe(v.expect === 'valid');
     if (v.expect !== 'valid') return;
     const canonical = signingInput(response);
@@ -53,6 +55,30 @@ describe('contract/attestation-vectors.json', () => {
         Buffer.from(file.key.public_key_hex, 'hex'),
       ),
     ).toBe(true);
+  });
+
+  it('forged-key: the signature is good for the offered key, and only the kid derived from that key refuses it', () => {
+    const v = file.vectors.find((x) => x.name === 'forged-key')!;
+    const response = JSON.parse(v.response_text);
+    const offered = v.offered_key!;
+    expect(response.attestation.kid).toBe(file.key.kid);
+    expect(offered.kid).toBe(file.key.kid);
+    expect(
+      nacl.sign.detached.verify(
+        Buffer.from(signingInput(response), 'utf8'),
+        Buffer.from(response.attestation.signature, 'base64url'),
+        Buffer.from(offered.public_key_b64url, 'base64url'),
+      ),
+    ).toBe(true);
+    const derived = `ed25519-${createHash('sha256').update(Buffer.from(offered.public_key_b64url, 'base64url')).digest('hex').slice(0, 16)}`;
+    expect(derived).not.toBe(offered.kid);
+    expect(verifySignedResponse(response, offered)).toEqual({
+      ok: false,
+      kid: file.key.kid,
+      reason: expect.stringContaining(`its bytes give kid ${derived}`),
+    });
+    // The file's own key is under its derived kid.
+    expect(kidForPublicKey(Buffer.from(file.key.public_key_hex, 'hex'))).toBe(file.key.kid);
   });
 
   it('the canonical bytes and signatures verify with openssl and the published PEM', () => {

@@ -13,11 +13,11 @@ const signed = signResponse(sampleResponse(), key, { issuedAt: FIXED_ISSUED_AT, 
 describe('the client verifier stays dependency-light', () => {
   const source = fs.readFileSync(path.resolve(__dirname, '../../../shared/attestation/verify.ts'), 'utf8');
 
-  it('imports only tweetnacl and json-canonicalize', () => {
+  it('imports only tweetnacl, json-canonicalize and the SHA-256 of @noble/hashes', () => {
     const imports = [
       ...source.matchAll(/(?:import|export)[^'";]*?from\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]/g),
     ].map((m) => m[1] ?? m[2]);
-    expect(imports.sort()).toEqual(['json-canonicalize', 'tweetnacl']);
+    expect(imports.sort()).toEqual(['@noble/hashes/sha2', 'json-canonicalize', 'tweetnacl']);
     expect(source).not.toMatch(/import\s*\(/);
   });
 
@@ -33,6 +33,7 @@ describe('verifySignedResponse', () => {
       ok: true,
       kid: key.public.kid,
       issued_at: FIXED_ISSUED_AT,
+      pinned: true,
     });
   });
 
@@ -49,8 +50,8 @@ describe('verifySignedResponse', () => {
       ['text', published, /not a JSON object/],
       [unsigned, published, /no attestation block/],
       [signed, { kid: other.kid, public_key_b64url: other.b64url }, /no key with kid/],
-      // A different key presented under the right kid: the signature check itself fails.
-      [signed, { kid: key.public.kid, public_key_b64url: other.b64url }, /does not verify/],
+      // A different key presented under the right kid: refused before the signature check.
+      [signed, { kid: key.public.kid, public_key_b64url: other.b64url }, /substituted or forged key/],
       [signed, { ...published, alg: 'RS256' }, /not Ed25519/],
       [signed, { ...published, public_key_b64url: 'abc' }, /32 base64url bytes/],
       [{ ...signed, attestation: { ...signed.attestation, alg: 'none' } }, published, /unsupported attestation.alg/],
@@ -73,8 +74,45 @@ describe('verifyWithPublishedKey (step 1 over the network)', () => {
       seen.push(u);
       return { ok: true, status: 200, json: async () => published };
     };
-    expect(await verifyWithPublishedKey(signed, fetchImpl)).toMatchObject({ ok: true, kid: key.public.kid });
+    expect(await verifyWithPublishedKey(signed, fetchImpl)).toEqual({
+      ok: true,
+      kid: key.public.kid,
+      issued_at: FIXED_ISSUED_AT,
+      pinned: false,
+      key_url: url,
+    });
     expect(seen).toEqual([url]);
+  });
+
+  it('is pinned only when the key URL is on a trusted origin (scheme, host and port)', async () => {
+    const fetchImpl = async () => ({ ok: true, status: 200, json: async () => published });
+    const pinned = async (trustedOrigins: string[]) =>
+      ((await verifyWithPublishedKey(signed, { fetch: fetchImpl, trustedOrigins })) as { pinned?: boolean }).pinned;
+    expect(await pinned(['https://api.example.com'])).toBe(true);
+    expect(await pinned(['https://API.example.com/any/path'])).toBe(true);
+    expect(await pinned(['http://api.example.com'])).toBe(false);
+    expect(await pinned(['https://api.example.com:8443'])).toBe(false);
+    expect(await pinned(['https://api.example.com.evil.test'])).toBe(false);
+    expect(await pinned(['not a url'])).toBe(false);
+    expect(await pinned([])).toBe(false);
+  });
+
+  it('refuses a forged answer whose URL serves the forger key under the real kid', async () => {
+    const forger = keyFromSeed(newSeed());
+    const forged = signResponse({ ...sampleResponse(), hcpcs: 'J9999' }, forger, {
+      issuedAt: FIXED_ISSUED_AT,
+      publicKeyUrl: 'https://forger.example/key',
+    }).body;
+    const borrowed = { ...forged, attestation: { ...forged.attestation, kid: key.public.kid } };
+    const served = async () => ({
+      ok: true,
+      status: 200,
+      json: async () => ({ kid: key.public.kid, public_key_b64url: forger.public.b64url }),
+    });
+    expect(await verifyWithPublishedKey(borrowed, served)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/substituted or forged key/),
+    });
   });
 
   it('reports a failed fetch or a body that is not a key', async () => {

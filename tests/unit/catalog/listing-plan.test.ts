@@ -168,6 +168,13 @@ describe('planning a listing query', () => {
     expect(problem(() => plan('by_price', { name: { token: '!' } })).loc).toEqual(['query', 'name']);
   });
 
+  it('reads numbers in decimal notation only (issue 17 point 3)', () => {
+    for (const v of ['0x10', ' 1 ', '1e3', '+1', 'Infinity', '1.', '.5', '']) {
+      expect(problem(() => plan('by_price', { price: { gte: v } })).loc).toEqual(['query', 'price_min']);
+    }
+    for (const v of ['12', '-0.5', '007', '3.25']) expect(() => plan('by_price', { price: { gte: v } })).not.toThrow();
+  });
+
   it('reads a query string by the naming convention', () => {
     expect(
       listingParams(dataset, 'by_price', {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
-import { DELIVERY_TIMEOUT_MS, pinnedLookup, postPinned } from '../../../shared/webhooks/sender';
+import { DELIVERY_TIMEOUT_MS, pinnedLookup, postPinned, type SendResult } from '../../../shared/webhooks/sender';
 
 describe('sender', () => {
   it('pins: the lookup answers with the checked address for both callback forms and never asks DNS', () => {
@@ -34,7 +34,7 @@ describe('sender', () => {
       expect(DELIVERY_TIMEOUT_MS).toBe(10_000);
       jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'performance'] });
       const port = (server.address() as AddressInfo).port;
-      let settled: { ok: boolean; error: string | null } | undefined;
+      let settled: SendResult | undefined;
       const target = {
         url: new URL('https://receiver.example.com/hook'),
         hostname: 'receiver.example.com',
@@ -54,7 +54,7 @@ describe('sender', () => {
       await jest.advanceTimersByTimeAsync(9_999);
       expect(settled).toBeUndefined();
       await jest.advanceTimersByTimeAsync(2);
-      expect(settled).toMatchObject({ ok: false, error: 'no response within 10000 ms' });
+      expect(settled).toMatchObject({ ok: false, status: null, failure: 'timeout' });
     });
   });
 });
