@@ -77,6 +77,18 @@ const LAZY_IN_DEPENDENCIES = new Set([
   '@smithy/credential-provider-imds',
 ]);
 
+/**
+ * Our own modules that a function requires on first use (`require('./s3')` in shared/aws/clients.ts)
+ * and that become lazy files with the SDK packages they import: the S3 adapter (client, lib-storage,
+ * presigner, about 150 KiB) and the Scheduler client. Most requests of most Lambdas never touch them,
+ * and keeping them out of index.js keeps every bundle under 1 MB. Such a module imports none of the
+ * service's classes (its lazy file has its own copies): see shared/aws/s3-blobs.ts.
+ */
+const LAZY_OWN = new Map([
+  ['shared/aws/s3.ts', 'aws-s3'],
+  ['shared/aws/scheduler.ts', 'aws-scheduler'],
+]);
+
 /** A bare package specifier (not relative, not absolute, not a Node builtin). */
 const isPackage = (spec) => !/^(\.|\/|node:)/.test(spec);
 
@@ -112,6 +124,20 @@ function lazyImports(found) {
         if (clash) return { errors: [{ text: `${a.path} and ${clash} would share ${lazyFile(a.path)}` }] };
         found.set(a.path, resolved.path);
         return { path: `./${LAZY_DIR}/${lazyFile(a.path)}`, external: true };
+      });
+      b.onResolve({ filter: /^\./ }, async (a) => {
+        if (a.pluginData?.lazy || a.kind !== 'require-call') return undefined;
+        const resolved = await b.resolve(a.path, {
+          kind: a.kind,
+          importer: a.importer,
+          resolveDir: a.resolveDir,
+          pluginData: { lazy: true },
+        });
+        if (resolved.errors.length) return { errors: resolved.errors };
+        const key = LAZY_OWN.get(path.relative(root, resolved.path).split(path.sep).join('/'));
+        if (!key) return undefined;
+        found.set(key, resolved.path);
+        return { path: `./${LAZY_DIR}/${lazyFile(key)}`, external: true };
       });
     },
   };

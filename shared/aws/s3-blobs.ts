@@ -11,7 +11,6 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BlobHead, BlobStore } from '../storage/blob';
-import { withDependency } from './unavailable';
 
 /** Bodies above this size go through a multipart upload with bounded part buffers. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -19,6 +18,13 @@ const PART_SIZE = 8 * 1024 * 1024;
 const PART_QUEUE = 4;
 /** S3's limit for a single PUT. */
 const SINGLE_PUT_MAX = 5 * 1024 ** 3;
+
+/**
+ * Runs one S3 call. This module is bundled as its own lazy file (scripts/build.mjs), so it imports
+ * none of the service's error classes: ./lazy-blobs.ts, in the main bundle, turns an unreachable S3
+ * into the 503 problem (`withDependency`) around every call.
+ */
+const inS3 = <T>(fn: () => Promise<T>): Promise<T> => fn();
 
 export interface S3BlobsOptions {
   /**
@@ -40,7 +46,7 @@ export class S3Blobs implements BlobStore {
   ) {}
 
   put(key: string, body: Buffer | Readable, opts: { contentType?: string; size?: number } = {}): Promise<void> {
-    return withDependency('S3', async () => {
+    return inS3(async () => {
       const streamed = !Buffer.isBuffer(body) && this.opts.emulator && opts.size !== undefined;
       if (Buffer.isBuffer(body) && body.length <= PART_SIZE) {
         await this.s3.send(
@@ -96,7 +102,7 @@ export class S3Blobs implements BlobStore {
   }
 
   get(key: string, range?: { start: number }): Promise<Readable> {
-    return withDependency('S3', async () => {
+    return inS3(async () => {
       const Range = range && range.start > 0 ? `bytes=${range.start}-` : undefined;
       const out = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range }));
       return out.Body as Readable;
@@ -105,7 +111,7 @@ export class S3Blobs implements BlobStore {
 
   async getBuffer(key: string): Promise<Buffer> {
     const stream = await this.get(key);
-    return withDependency('S3', async () => {
+    return inS3(async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
       return Buffer.concat(chunks);
@@ -113,7 +119,7 @@ export class S3Blobs implements BlobStore {
   }
 
   head(key: string): Promise<BlobHead | undefined> {
-    return withDependency('S3', async () => {
+    return inS3(async () => {
       try {
         const out = await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
         return { size: Number(out.ContentLength ?? 0), contentType: out.ContentType };
@@ -136,7 +142,7 @@ export class S3Blobs implements BlobStore {
   }
 
   list(prefix: string): Promise<string[]> {
-    return withDependency('S3', async () => {
+    return inS3(async () => {
       const keys: string[] = [];
       let token: string | undefined;
       do {
@@ -151,7 +157,7 @@ export class S3Blobs implements BlobStore {
   }
 
   probe(): Promise<void> {
-    return withDependency('S3', async () => {
+    return inS3(async () => {
       await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }));
     });
   }

@@ -186,6 +186,11 @@ export interface CatalogDataset<R extends Located = Located> {
   freshness?: 'cadence' | 'identity';
   /** Load order among datasets, lower first (default 1): a dataset others resolve through loads first. */
   loadPriority?: number;
+  /**
+   * A group of datasets one domain reads together, found by `datasetsInGroup` (e.g. every federal
+   * exclusion list the exclusions screen searches): a dataset joins from its own folder.
+   */
+  group?: string;
 }
 
 /**

@@ -26,3 +26,8 @@ export function installDatasets(list: readonly CatalogDataset[]): void {
 export function getDataset(id: string): CatalogDataset | undefined {
   return installed.find((d) => d.id === id);
 }
+
+/** The installed datasets of a group (`CatalogDataset.group`), in id order. */
+export function datasetsInGroup(group: string): CatalogDataset[] {
+  return installed.filter((d) => d.group === group).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -5,6 +5,8 @@ import cms_hcpcs_level2 from './cms_hcpcs_level2';
 import cms_mcd from './cms_mcd';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
+import cms_preclusion_list from './cms_preclusion_list';
+import gsa_sam_exclusions from './gsa_sam_exclusions';
 import medicaid_nadac from './medicaid_nadac';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
@@ -32,6 +34,8 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_mcd,
   cms_ncci_mue,
   cms_ncci_ptp,
+  cms_preclusion_list,
+  gsa_sam_exclusions,
   medicaid_nadac,
   nppes,
   oig_leie,

@@ -1,5 +1,5 @@
 import type { CatalogDataset } from '../catalog/dataset';
-import { getDataset } from '../catalog/datasets';
+import { datasetsInGroup, getDataset } from '../catalog/datasets';
 import { SOURCES, type SourceDecl } from '../sources/registry';
 
 /**
@@ -11,6 +11,19 @@ import { SOURCES, type SourceDecl } from '../sources/registry';
  */
 export const FEDERAL_EXCLUSIONS = 'oig_leie';
 export const STATE_EXCLUSIONS = 'state_exclusions';
+
+/**
+ * The group of the federal exclusion lists (`CatalogDataset.group`): the OIG LEIE and every other
+ * federal list a folder declares (shared/datasets/gsa_sam_exclusions/), each its own dataset. The
+ * screen searches every dataset of the group; a new federal list is one folder.
+ */
+export const FEDERAL_LIST_GROUP = 'federal_exclusions';
+
+/** Every installed federal exclusion list, the OIG LEIE first. */
+export function federalDatasets(): CatalogDataset[] {
+  const group = datasetsInGroup(FEDERAL_LIST_GROUP);
+  return [...group.filter((d) => d.id === FEDERAL_EXCLUSIONS), ...group.filter((d) => d.id !== FEDERAL_EXCLUSIONS)];
+}
 
 /** The installed exclusion dataset of that id; throws when the composition root did not install it. */
 export function exclusionDataset(id: typeof FEDERAL_EXCLUSIONS | typeof STATE_EXCLUSIONS): CatalogDataset {

@@ -17,8 +17,8 @@ export interface Candidate {
 export const recordOf = (c: Candidate) => c.row.value as unknown as ExclusionRecord;
 
 /**
- * The rows of one exclusion, once. Federal rows of the same exclusion (same NPI or name, birth
- * date and exclusion date) across the full list and its supplements are one exclusion: the row
+ * The rows of one exclusion, once. Federal rows of the same exclusion on one list (same NPI or name,
+ * birth date and exclusion date) across the full list and its supplements are one exclusion: the row
  * from the latest version stands for it and the latest reinstatement date ends it, so a person
  * reinstated by a monthly REIN supplement is not reported excluded after that date even while the
  * older full list still lists them. State rows are each their own exclusion (a state list is one
@@ -27,7 +27,8 @@ export const recordOf = (c: Candidate) => c.row.value as unknown as ExclusionRec
 function identity(c: Candidate): string {
   const r = recordOf(c);
   if (r.list === 'state') return `${c.version.version_id}:${c.row.record}`;
-  return ['F', r.npis[0] ?? '', nameKeys(r)[0] ?? r.name, r.dob ?? '', r.start_date ?? ''].join('|');
+  // Per federal list: the same person on the LEIE and on SAM.gov are two hits, each naming its list.
+  return [c.version.source_id, r.npis[0] ?? '', nameKeys(r)[0] ?? r.name, r.dob ?? '', r.start_date ?? ''].join('|');
 }
 
 const byVersionOrder = (a: Candidate, b: Candidate) => {
@@ -50,6 +51,7 @@ function merge(group: Candidate[], date: string): ExclusionRow & { match?: Match
     .sort((a, b) => METHOD_RANK[a.method] - METHOD_RANK[b.method])[0];
   return {
     list,
+    list_id: rep.version.source_id,
     list_state,
     in_force: inForceOn({ start_date: r.start_date, end_date: end }, date),
     record: { ...fields, end_date: end },

@@ -1,5 +1,6 @@
 import type { CatalogGap } from '../catalog/in-force';
 import type { Deps } from '../deps';
+import { FEDERAL_EXCLUSIONS } from './datasets';
 import type { SubjectInput } from './match';
 import { riskOf } from './risk';
 import type { ExclusionHit } from './schemas';
@@ -16,21 +17,36 @@ const active = (hits: ExclusionHit[]) => hits.filter((h) => h.in_force);
 const inactive = (hits: ExclusionHit[]) => hits.filter((h) => !h.in_force);
 
 /**
- * Gaps that leave a negative verdict unknown: on the federal list any gap (it is the list every
- * screen needs); on a state list, a list that would be in force on the date but cannot be trusted
- * or read for it (stale past its cadence, a scheduled release missing, ambiguous, not loaded). A
- * state with no list covering the date (never archived, archived only from a later date, ended
- * before it) or whose list no layout reads yet is a coverage gap, listed under `gaps` (and in
- * /exclusions/state/coverage) but not blocking: the same as a state that publishes no list.
+ * Gaps that leave a negative verdict unknown: on the OIG LEIE any gap (it is the list every screen
+ * needs); on another federal list (SAM.gov) or a state list, a list that would be in force on the
+ * date but cannot be trusted or read for it (stale past its cadence, a scheduled release missing,
+ * ambiguous, not loaded). A list covering nothing on the date (never archived, archived only from
+ * a later date, ended before it) or one no layout reads yet is a coverage gap, listed under `gaps`
+ * (and in /exclusions/state/coverage) but not blocking: the same as a state that publishes no list.
  */
-const BLOCKING_STATE_GAPS = new Set(['stale_version', 'missing_release', 'ambiguous', 'not_loaded']);
+export const BLOCKING_STATE_GAPS: ReadonlySet<string> = new Set([
+  'stale_version',
+  'missing_release',
+  'ambiguous',
+  'not_loaded',
+]);
+
+/** Whether a gap of this list leaves a negative verdict unknown (see BLOCKING_STATE_GAPS). */
+export function blocks(datasetId: string, gap: CatalogGap): boolean {
+  return datasetId === FEDERAL_EXCLUSIONS || BLOCKING_STATE_GAPS.has(gap.reason);
+}
 
 function blockingGaps(o: ScreenOutcome, lists: { federal: boolean; state: boolean }): CatalogGap[] {
   return [
-    ...(lists.federal ? o.federal.gaps : []),
-    ...(lists.state ? o.state.gaps.filter((g) => BLOCKING_STATE_GAPS.has(g.reason)) : []),
+    ...(lists.federal ? o.federal.flatMap((v) => v.gaps.filter((g) => blocks(v.dataset.id, g))) : []),
+    ...(lists.state ? o.state.gaps.filter((g) => blocks(o.state.dataset.id, g)) : []),
   ];
 }
+
+/** How many list versions were searched (federal lists, state lists, or both). */
+const searchedVersions = (o: ScreenOutcome, lists: { federal: boolean; state: boolean }) =>
+  (lists.federal ? o.federal.reduce((n, v) => n + v.versions.length, 0) : 0) +
+  (lists.state ? o.state.versions.length : 0);
 
 /**
  * true on a hit in force; null (unknown) when a list that had to answer could not (a blocking gap)
@@ -60,7 +76,7 @@ function perInput(r: ScreenResult, o: ScreenOutcome) {
   return {
     ...verdictOf(
       federal.length + state.length,
-      o.federal.versions.length + o.state.versions.length,
+      searchedVersions(o, { federal: true, state: true }),
       blockingGaps(o, { federal: true, state: true }),
       r.subject,
     ),
@@ -82,7 +98,7 @@ export async function comprehensive(deps: Deps, npi: string, asOf: string) {
     excluded_reason: p.excluded_reason,
     federal_excluded: verdictOf(
       p.federal.length,
-      o.federal.versions.length,
+      searchedVersions(o, { federal: true, state: false }),
       blockingGaps(o, { federal: true, state: false }),
       r.subject,
     ).excluded,
@@ -119,7 +135,7 @@ export async function crossref(deps: Deps, npi: string, asOf: string) {
   const o = await screen(deps, [{ npi }], asOf);
   const r = o.results[0]!;
   const prov = screenProvenance(o);
-  const searched = o.federal.versions.length + o.state.versions.length;
+  const searched = searchedVersions(o, { federal: true, state: true });
   return {
     npi,
     as_of: asOf,

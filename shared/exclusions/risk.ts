@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { getDataset } from '../catalog/datasets';
 import type { ExclusionHit, ProviderSummary } from './schemas';
 
 export const RiskSchema = z
@@ -12,8 +13,15 @@ export const RiskSchema = z
   });
 export type Risk = z.infer<typeof RiskSchema>;
 
+/** How a reason names a list: a federal list by its dataset's title (each list is its own dataset). */
 const lists = (hits: ExclusionHit[]) =>
-  [...new Set(hits.map((h) => (h.list === 'federal' ? 'OIG LEIE' : `${h.list_state} Medicaid`)))].join(', ');
+  [
+    ...new Set(
+      hits.map((h) =>
+        h.list === 'federal' ? (getDataset(h.list_id)?.title ?? h.list_id) : `${h.list_state} Medicaid`,
+      ),
+    ),
+  ].join(', ');
 
 /** The cross-reference risk flag and the reason for it, from the matched rows (pure). */
 export function riskOf(input: {

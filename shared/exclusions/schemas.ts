@@ -40,10 +40,12 @@ export const MatchSchema = z
 
 const rowFields = {
   list: z.enum(['federal', 'state']),
-  list_state: z
-    .string()
-    .nullable()
-    .openapi({ description: 'The state whose list this is; null for the federal list.' }),
+  list_id: z.string().openapi({
+    description:
+      'Which list the row is from, by its source id: `oig_leie` (HHS OIG LEIE), `gsa_sam_exclusions` (SAM.gov), `state_exclusions_<st>` (a state Medicaid list).',
+    example: 'oig_leie',
+  }),
+  list_state: z.string().nullable().openapi({ description: 'The state whose list this is; null for a federal list.' }),
   in_force: z.boolean().openapi({ description: 'Whether the exclusion applies on the as_of date.' }),
   record: ExclusionRecordSchema,
   source: RowSourceSchema,

@@ -4,7 +4,7 @@ import { type DatasetView, emptyView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import type { RegistryProvider } from '../providers/record';
 import { type ResolvedProvider, registryDataset, registryDate, resolveNpis } from '../providers/resolve';
-import { exclusionDataset, FEDERAL_EXCLUSIONS, STATE_EXCLUSIONS } from './datasets';
+import { exclusionDataset, federalDatasets, STATE_EXCLUSIONS } from './datasets';
 import { type Candidate, hitsOf, recordOf } from './hits';
 import { METHOD_RANK, matchByName, matchByNpi, type Subject, type SubjectInput, subjectOf } from './match';
 import type { ExclusionHit, ProviderSummary } from './schemas';
@@ -20,7 +20,8 @@ export interface ScreenResult {
 export interface ScreenOutcome {
   as_of: string;
   results: ScreenResult[];
-  federal: DatasetView;
+  /** One view per federal list searched (the OIG LEIE first), none when `federal: false`. */
+  federal: DatasetView[];
   state: DatasetView;
   registry: DatasetView | null;
   /** Registry versions that resolved at least one NPI. */
@@ -33,45 +34,53 @@ export interface ScreenOutcome {
  * every dataset searched (lists and registry), one batched registry read for the NPIs, and batched
  * index reads (by NPI and by name key) per list,
  * so a thousand inputs never become a thousand sequential reads. Results keep input order.
- * `federal: false` (the state-only read) leaves the federal list unread: its view is empty;
- * `state: false` (the warrant's federal screen) does the same for the state lists.
+ * `federal: false` (the state-only read) leaves the federal lists unread (no view);
+ * `state: false` does the same for the state lists (its view is empty); `federalLists` narrows the
+ * federal lists to those dataset ids (the warrant's standing block reads the OIG LEIE alone).
  */
 export async function screen(
   deps: Deps,
   inputs: readonly SubjectInput[],
   asOf: string,
-  opts: { federal?: boolean; state?: boolean } = {},
+  opts: { federal?: boolean; state?: boolean; federalLists?: readonly string[] } = {},
 ): Promise<ScreenOutcome> {
   const npis = inputs.map((i) => i.npi).filter((n): n is string => !!n);
-  const federalDataset = exclusionDataset(FEDERAL_EXCLUSIONS);
+  const federalSets =
+    opts.federal === false
+      ? []
+      : federalDatasets().filter((d) => !opts.federalLists || opts.federalLists.includes(d.id));
   const stateDataset = exclusionDataset(STATE_EXCLUSIONS);
   const wanted = [
-    ...(opts.federal === false ? [] : [{ dataset: federalDataset, date: asOf }]),
+    ...federalSets.map((dataset) => ({ dataset, date: asOf })),
     ...(opts.state === false ? [] : [{ dataset: stateDataset, date: asOf }]),
     ...(npis.length ? [{ dataset: registryDataset(), date: registryDate(deps) }] : []),
   ];
   const views = await viewsOf(deps, wanted);
-  const viewOfDataset = (d: (typeof wanted)[number]['dataset']) => views[wanted.findIndex((w) => w.dataset === d)];
-  const federal = opts.federal === false ? emptyView(federalDataset, asOf) : viewOfDataset(federalDataset)!;
-  const state = opts.state === false ? emptyView(stateDataset, asOf) : viewOfDataset(stateDataset)!;
+  const federal = views.slice(0, federalSets.length);
+  const state = opts.state === false ? emptyView(stateDataset, asOf) : views[federalSets.length]!;
   const resolved = npis.length ? await resolveNpis(deps, npis, views[views.length - 1]) : null;
   const providers = resolved?.providers ?? new Map<string, ResolvedProvider>();
   const subjects = inputs.map((i) => subjectOf(i, i.npi ? providers.get(i.npi)?.provider : undefined));
   const names = subjects.flatMap((s) => s.names.map((n) => n.key));
-  const [fedNpi, fedName, stNpi, stName] = await Promise.all([
-    lookupMany(deps, federal.dataset, 'npi', npis, federal.versions),
-    lookupMany(deps, federal.dataset, 'name', names, federal.versions),
-    lookupMany(deps, state.dataset, 'npi', npis, state.versions),
-    lookupMany(deps, state.dataset, 'name', names, state.versions),
-  ]);
+  const lists = [...federal, state];
+  const found = await Promise.all(
+    lists.flatMap((v) => [
+      lookupMany(deps, v.dataset, 'npi', npis, v.versions),
+      lookupMany(deps, v.dataset, 'name', names, v.versions),
+    ]),
+  );
+  const matched = (subject: Subject, i: number) => candidates(subject, lists[i]!, found[2 * i]!, found[2 * i + 1]!);
   const results = subjects.map((subject, index): ScreenResult => {
     const p = subject.npi ? providers.get(subject.npi) : undefined;
     return {
       index,
       subject,
       provider: p ? summarize(p) : null,
-      federal: hitsOf(candidates(subject, federal, fedNpi, fedName), asOf),
-      state: hitsOf(candidates(subject, state, stNpi, stName), asOf),
+      federal: hitsOf(
+        federal.flatMap((_, i) => matched(subject, i)),
+        asOf,
+      ),
+      state: hitsOf(matched(subject, federal.length), asOf),
     };
   });
   const used = new Set<number>();
@@ -131,12 +140,12 @@ export function screenProvenance(o: ScreenOutcome) {
     ? o.registry.versions.filter((v) => o.registryVersionsUsed.includes(v.version_id))
     : [];
   const sources = [
-    ...o.federal.sourceVersions(),
+    ...o.federal.flatMap((v) => v.sourceVersions()),
     ...o.state.sourceVersions(),
     ...(o.registry ? o.registry.sourceVersions(distinctVersions(registryUsed)) : []),
   ];
   const gaps = [
-    ...o.federal.gaps,
+    ...o.federal.flatMap((v) => v.gaps),
     ...o.state.gaps,
     ...(o.registry && !o.registry.versions.length ? o.registry.gaps : []),
   ];

@@ -6,7 +6,7 @@ import { type Page, type PageParams, pageArray } from '../http/paging';
 import { exclusionTokens } from './dataset-parts';
 import {
   exclusionDataset,
-  FEDERAL_EXCLUSIONS,
+  federalDatasets,
   STATE_EXCLUSIONS,
   stateOfSource,
   stateSourceId,
@@ -41,7 +41,7 @@ export async function searchExclusions(deps: Deps, q: SearchQuery, p: PageParams
     .map((s) => s.sourceId)
     .filter((s) => !q.state || stateOfSource(s) === q.state);
   const views: DatasetView[] = await Promise.all([
-    ...(q.lists !== 'state' ? [viewOf(deps, exclusionDataset(FEDERAL_EXCLUSIONS), q.as_of)] : []),
+    ...(q.lists !== 'state' ? federalDatasets().map((d) => viewOf(deps, d, q.as_of)) : []),
     ...(q.lists !== 'federal' ? [viewOf(deps, exclusionDataset(STATE_EXCLUSIONS), q.as_of, sources)] : []),
   ]);
   const page = q.name ? await byName(deps, views, q, p) : await byState(deps, views, q, p);

@@ -209,6 +209,11 @@ export interface SourceDecl {
    * root) in its dataset folder, archived by `npm start` and the tests (shared/archive/seed.ts).
    */
   samples?: string;
+  /**
+   * Set when the publisher does not release the files to the public (who may obtain them, and how).
+   * Such a source is declared so answers can name it as a coverage gap; nothing is fetched.
+   */
+  access?: { restricted: true; rule: string };
   /** Which method the source's reader uses, for the sources endpoint. */
   versionMethod: VersionMethod;
   /** The default version reader for this source's documents. */

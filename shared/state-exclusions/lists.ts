@@ -1,5 +1,5 @@
 import { stateSourceId } from '../exclusions/datasets';
-import type { DocDecl, SourceDecl, SourceUrl } from '../sources/types';
+import type { Cadence, DocDecl, SourceDecl, SourceUrl } from '../sources/types';
 import { NO_READING } from '../sources/version-labels';
 import type { StateLayout } from './layout';
 
@@ -25,6 +25,11 @@ export interface StateList {
   docs: Omit<DocDecl, 'docId'>[];
   /** The folder's sample manifest (path from the repository root), when it has fixtures. */
   samples?: string;
+  /**
+   * How often the agency republishes the list, once a layout reads it (default monthly). It sets
+   * when the list in force turns stale and blocks a negative verdict.
+   */
+  cadence?: Exclude<Cadence, 'daily'>;
 }
 
 /** The doc id prefix of a state's list (`stx_ny:1`). */
@@ -62,7 +67,7 @@ export function declareStateList(l: StateList): SourceDecl {
     // A list no layout reads yet is archived on import only: no schedule, so it never turns the
     // status page red for being "never loaded"; coverage reports it as archived, not loaded.
     cadence: read
-      ? { cadence: 'monthly' }
+      ? { cadence: l.cadence ?? 'monthly' }
       : {
           cadence: 'exempt',
           reason: 'Archived on import only: no layout reads this list yet, so it is not fetched on a schedule.',

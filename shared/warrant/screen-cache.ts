@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { FEDERAL_EXCLUSIONS } from '../exclusions/datasets';
 import { type ScreenOutcome, screen } from '../exclusions/screen';
 import type { Table } from '../storage/table';
 import { onTimelineWrite } from '../storage/timeline-signal';
@@ -27,7 +28,9 @@ function cacheOf(deps: Deps): TtlReads<ScreenOutcome> {
   return c;
 }
 
-/** `screen(deps, [{ npi }], asOf, { state: false })` through the cache. */
+/** `screen(deps, [{ npi }], asOf, { state: false, federalLists: [OIG LEIE] })` through the cache. */
 export function cachedFederalScreen(deps: Deps, npi: string, asOf: string): Promise<ScreenOutcome> {
-  return cacheOf(deps).get(`${npi}|${asOf}`, () => screen(deps, [{ npi }], asOf, { state: false }));
+  return cacheOf(deps).get(`${npi}|${asOf}`, () =>
+    screen(deps, [{ npi }], asOf, { state: false, federalLists: [FEDERAL_EXCLUSIONS] }),
+  );
 }

@@ -158,7 +158,7 @@ async function warrantOn(
       versions_in_force: [
         ...Object.values(s).flatMap(describe),
         ...(rural ? describe(rural.source) : []),
-        ...(exclusions ? describeCatalog(exclusions.federal) : []),
+        ...(exclusions ? exclusions.federal.flatMap(describeCatalog) : []),
       ],
       method:
         'Each fact comes from the archived publisher file version in force on as_of: a version starts on its publisher effective date, else on the day it was first observed; an open window ends when a later version starts; a version past its source’s next scheduled release or its cadence’s critical age is a gap, not a fact. See /resources/warrant-method and /resources/archive-and-as-of.',

@@ -10571,6 +10571,8 @@ export interface components {
             as_of: string;
             dataset: string;
             federal: components["schemas"]["FederalExclusionCoverage"];
+            /** @description Every federal list the screen knows, the OIG LEIE first: its version in force, rows and standing on the date. SAM.gov is searched beside the LEIE; the CMS Preclusion List is listed with its access rule and never searched (not public). */
+            federal_lists: components["schemas"]["FederalListCoverage"][];
             states: components["schemas"]["StateExclusionCoverage"][];
             states_loaded: string[];
             /** @description USPS codes with no state list registered. */
@@ -10598,7 +10600,12 @@ export interface components {
             in_force: boolean;
             /** @enum {string} */
             list: "federal" | "state";
-            /** @description The state whose list this is; null for the federal list. */
+            /**
+             * @description Which list the row is from, by its source id: `oig_leie` (HHS OIG LEIE), `gsa_sam_exclusions` (SAM.gov), `state_exclusions_<st>` (a state Medicaid list).
+             * @example oig_leie
+             */
+            list_id: string;
+            /** @description The state whose list this is; null for a federal list. */
             list_state: string | null;
             match: components["schemas"]["ExclusionMatch"];
             record: components["schemas"]["ExclusionRecord"];
@@ -10659,7 +10666,12 @@ export interface components {
             in_force: boolean;
             /** @enum {string} */
             list: "federal" | "state";
-            /** @description The state whose list this is; null for the federal list. */
+            /**
+             * @description Which list the row is from, by its source id: `oig_leie` (HHS OIG LEIE), `gsa_sam_exclusions` (SAM.gov), `state_exclusions_<st>` (a state Medicaid list).
+             * @example oig_leie
+             */
+            list_id: string;
+            /** @description The state whose list this is; null for a federal list. */
             list_state: string | null;
             record: components["schemas"]["ExclusionRecord"];
             source: components["schemas"]["CatalogRowSource"];
@@ -10741,10 +10753,13 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description The OIG LEIE (kept for compatibility; `federal_lists` has every federal list). */
         FederalExclusionCoverage: {
             archived_versions: number;
             /** @description When the list in force was published or first observed (its start). */
             as_of: string | null;
+            /** @description Whether this list leaves `excluded` null on the date (issue 24 point 5): any gap of a federal list; a stale, missing, ambiguous or unloaded state list. A state with no list covering the date does not block (as a state without a list). */
+            blocks_excluded: boolean;
             gaps: components["schemas"]["CatalogGap"][];
             /** @description Whether a loaded version is in force on the date. */
             loaded: boolean;
@@ -10753,6 +10768,35 @@ export interface components {
             /** @description Rows of the versions in force. */
             rows: number;
             source_id: string;
+            /**
+             * @description How the list stands on the date: `current` (a loaded version in force, within its cadence); `stale` (the version in force is past its cadence: stale_version); `missing_release` / `ambiguous` / `not_loaded` (it cannot be read for the date); `not_covering` (no list covers the date: never archived, archived only later, no layout reads it yet).
+             * @enum {string}
+             */
+            standing: "current" | "stale" | "missing_release" | "ambiguous" | "not_loaded" | "not_covering";
+            versions: components["schemas"]["CatalogSourceVersion"][];
+        };
+        FederalListCoverage: {
+            /** @description Set when the publisher does not release the list to the public (the CMS Preclusion List): who may obtain it. Such a list is never searched: a coverage gap, not a clearance. */
+            access: string | null;
+            archived_versions: number;
+            /** @description When the list in force was published or first observed (its start). */
+            as_of: string | null;
+            /** @description Whether this list leaves `excluded` null on the date (issue 24 point 5): any gap of a federal list; a stale, missing, ambiguous or unloaded state list. A state with no list covering the date does not block (as a state without a list). */
+            blocks_excluded: boolean;
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Whether a loaded version is in force on the date. */
+            loaded: boolean;
+            loaded_versions: number;
+            publisher_version: string | null;
+            /** @description Rows of the versions in force. */
+            rows: number;
+            source_id: string;
+            /**
+             * @description How the list stands on the date: `current` (a loaded version in force, within its cadence); `stale` (the version in force is past its cadence: stale_version); `missing_release` / `ambiguous` / `not_loaded` (it cannot be read for the date); `not_covering` (no list covers the date: never archived, archived only later, no layout reads it yet).
+             * @enum {string}
+             */
+            standing: "current" | "stale" | "missing_release" | "ambiguous" | "not_loaded" | "not_covering";
+            title: string;
             versions: components["schemas"]["CatalogSourceVersion"][];
         };
         Freshness: {
@@ -11161,6 +11205,10 @@ export interface components {
             archived_versions: number;
             /** @description When the list in force was published or first observed (its start). */
             as_of: string | null;
+            /** @description Whether this list leaves `excluded` null on the date (issue 24 point 5): any gap of a federal list; a stale, missing, ambiguous or unloaded state list. A state with no list covering the date does not block (as a state without a list). */
+            blocks_excluded: boolean;
+            /** @description The identifying fields the list carries beside names (npi, license_number, dob, provider_type), as its layouts read them. A list without NPIs is matched by name with state or birth date only; each hit says what it matched on (`match.on`). */
+            fields: ("npi" | "license_number" | "dob" | "provider_type")[];
             gaps: components["schemas"]["CatalogGap"][];
             /** @description Layouts this service reads for the state; empty: archived, not loaded. */
             layouts: {
@@ -11175,6 +11223,11 @@ export interface components {
             /** @description Rows of the versions in force. */
             rows: number;
             source_id: string;
+            /**
+             * @description How the list stands on the date: `current` (a loaded version in force, within its cadence); `stale` (the version in force is past its cadence: stale_version); `missing_release` / `ambiguous` / `not_loaded` (it cannot be read for the date); `not_covering` (no list covers the date: never archived, archived only later, no layout reads it yet).
+             * @enum {string}
+             */
+            standing: "current" | "stale" | "missing_release" | "ambiguous" | "not_loaded" | "not_covering";
             state: string;
             title: string;
             versions: components["schemas"]["CatalogSourceVersion"][];

@@ -1,6 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { EXCLUSION_INDEXES, EXCLUSION_LISTING, exclusionTokens } from '../../exclusions/dataset-parts';
-import { FEDERAL_EXCLUSIONS } from '../../exclusions/datasets';
+import { FEDERAL_EXCLUSIONS, FEDERAL_LIST_GROUP } from '../../exclusions/datasets';
 import type { ExclusionRecord } from '../../exclusions/record';
 import { leieExclusionParser } from './rows';
 
@@ -14,6 +14,7 @@ export const federalExclusionsDataset = defineDataset<ExclusionRecord>({
   id: FEDERAL_EXCLUSIONS,
   title: 'OIG List of Excluded Individuals/Entities',
   loaderVersion: '2',
+  group: FEDERAL_LIST_GROUP,
   docs: [
     { sourceId: 'oig_leie', docId: 'leie:1', mode: 'snapshot' },
     { sourceId: 'oig_leie', docId: 'leie:2', mode: 'supplement' },

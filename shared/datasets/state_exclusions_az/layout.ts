@@ -55,5 +55,6 @@ export const azLayout = defineLayout({
   id: ID,
   match: /\.xlsx$/i,
   format: 'XLSX, one name field (people FIRST LAST); Excel serial dates; end date or Permanent; NPI, SSN or N/A',
+  fields: ['npi'],
   parse: parseAz,
 });

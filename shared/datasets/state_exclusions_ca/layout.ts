@@ -70,5 +70,6 @@ export const caLayout = defineLayout({
   id: ID,
   match: /\.csv$/i,
   format: 'CSV, UTF-8 with BOM, two-line header, N/A placeholders; split name columns; NPIs inside Provider Number',
+  fields: ['npi', 'license_number', 'provider_type'],
   parse: parseCa,
 });

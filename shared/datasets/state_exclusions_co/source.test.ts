@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_co', {
-        'Colorado.xlsx': ['stx_co:1', null],
+        'Colorado.xlsx': ['stx_co:1', 'state_exclusions_co/termination-xlsx'],
       }));
   },
 );

@@ -1,10 +1,12 @@
-import { declareStateList, listing, PAGE_NOTE } from '../../state-exclusions/lists';
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { coLayout } from './layout';
 
-/** The Colorado state exclusion list: archived on import, no layout reads it yet (coverage reports it as not loaded). */
+/** The Colorado state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({
   st: 'co',
   publisher: 'Colorado Department of Health Care Policy and Financing (HCPF)',
   title: 'Colorado Medicaid provider termination list',
   urls: [listing('https://hcpf.colorado.gov/', PAGE_NOTE)],
-  docs: [{ title: 'HCPF termination list workbook', match: /\.xlsx$/i }],
+  docs: [{ title: 'HCPF termination list workbook', match: /\.xlsx$/i, parser: readWith(coLayout) }],
+  samples: 'shared/datasets/state_exclusions_co/fixtures/manifest.json',
 });

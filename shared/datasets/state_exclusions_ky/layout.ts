@@ -56,5 +56,6 @@ export const kyLayout = defineLayout({
   id: ID,
   match: /\.xlsx$/i,
   format: 'XLSX with a note row and Start/End Table markers; first and last name columns; Excel serial dates',
+  fields: ['npi', 'license_number'],
   parse: parseKy,
 });

@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_la', {
-        'Louisiana list.csv': ['stx_la:1', null],
+        'Louisiana list.csv': ['stx_la:1', 'state_exclusions_la/adverse-actions-csv'],
       }));
   },
 );

@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_ma', {
-        'Massachusetts.xlsx': ['stx_ma:1', null],
+        'Massachusetts.xlsx': ['stx_ma:1', 'state_exclusions_ma/exclusions-xlsx'],
       }));
   },
 );

@@ -1,6 +1,7 @@
-import { declareStateList, listing, PAGE_NOTE } from '../../state-exclusions/lists';
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { maLayout } from './layout';
 
-/** The Massachusetts state exclusion list: archived on import, no layout reads it yet (coverage reports it as not loaded). */
+/** The Massachusetts state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({
   st: 'ma',
   publisher: 'MassHealth (Executive Office of Health and Human Services)',
@@ -8,5 +9,6 @@ export const source = declareStateList({
   urls: [
     listing('https://www.mass.gov/info-details/learn-about-suspended-or-excluded-masshealth-providers', PAGE_NOTE),
   ],
-  docs: [{ title: 'MassHealth exclusions workbook', match: /\.xlsx$/i }],
+  docs: [{ title: 'MassHealth exclusions workbook', match: /\.xlsx$/i, parser: readWith(maLayout) }],
+  samples: 'shared/datasets/state_exclusions_ma/fixtures/manifest.json',
 });

@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_ms', {
-        'Mississippi.xlsx': ['stx_ms:1', null],
+        'Mississippi.xlsx': ['stx_ms:1', 'state_exclusions_ms/sanctioned-xlsx'],
       }));
   },
 );

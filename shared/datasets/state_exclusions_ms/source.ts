@@ -1,10 +1,12 @@
-import { declareStateList, listing, PAGE_NOTE } from '../../state-exclusions/lists';
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { msLayout } from './layout';
 
-/** The Mississippi state exclusion list: archived on import, no layout reads it yet (coverage reports it as not loaded). */
+/** The Mississippi state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({
   st: 'ms',
   publisher: 'Mississippi Division of Medicaid',
   title: 'Mississippi Medicaid sanctioned providers list',
   urls: [listing('https://medicaid.ms.gov/', PAGE_NOTE)],
-  docs: [{ title: 'Sanctioned providers workbook', match: /\.xlsx$/i }],
+  docs: [{ title: 'Sanctioned providers workbook', match: /\.xlsx$/i, parser: readWith(msLayout) }],
+  samples: 'shared/datasets/state_exclusions_ms/fixtures/manifest.json',
 });

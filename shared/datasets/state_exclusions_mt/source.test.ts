@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_mt', {
-        'Montana.xlsx': ['stx_mt:1', null],
+        'Montana.xlsx': ['stx_mt:1', 'state_exclusions_mt/terminated-excluded-xlsx'],
       }));
   },
 );

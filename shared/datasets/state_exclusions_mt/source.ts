@@ -1,10 +1,13 @@
-import { declareStateList, listing, PAGE_NOTE } from '../../state-exclusions/lists';
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { mtLayout } from './layout';
 
-/** The Montana state exclusion list: archived on import, no layout reads it yet (coverage reports it as not loaded). */
+/** The Montana state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({
   st: 'mt',
   publisher: 'Montana Department of Public Health and Human Services (DPHHS)',
   title: 'Montana Medicaid terminated and excluded providers',
-  urls: [listing('https://medicaidprovider.mt.gov/', PAGE_NOTE)],
-  docs: [{ title: 'Terminated/excluded providers workbook', match: /\.xlsx$/i }],
+  // The page links the workbook as "Download Excluded or Terminated Provider list in Excel".
+  urls: [listing('https://dphhs.mt.gov/montanahealthcareprograms/terminatedexcludedproviders', PAGE_NOTE)],
+  docs: [{ title: 'Terminated/excluded providers workbook', match: /\.xlsx$/i, parser: readWith(mtLayout) }],
+  samples: 'shared/datasets/state_exclusions_mt/fixtures/manifest.json',
 });

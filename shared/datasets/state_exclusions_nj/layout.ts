@@ -72,5 +72,6 @@ export const njLayout = defineLayout({
   id: ID,
   match: /\.csv$/i,
   format: 'CSV, ASCII; one name field "LAST, FIRST M."; dates M/D/YYYY; expiration date, PERMANENT or DECEASED',
+  fields: ['npi', 'provider_type'],
   parse: parseNj,
 });

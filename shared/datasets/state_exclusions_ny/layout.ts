@@ -66,5 +66,6 @@ export const nyLayout = defineLayout({
   id: ID,
   match: /\.txt$/i,
   format: 'tab-delimited text, no quoting; one name field LAST FIRST MI; dates MM/DD/YYYY',
+  fields: ['npi', 'license_number', 'provider_type'],
   parse: parseNy,
 });

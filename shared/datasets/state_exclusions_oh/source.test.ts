@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_oh', {
-        'ExclusionSuspensionList.xlsx': ['stx_oh:1', null],
+        'ExclusionSuspensionList.xlsx': ['stx_oh:1', 'state_exclusions_oh/exclusion-suspension-xlsx'],
       }));
   },
 );

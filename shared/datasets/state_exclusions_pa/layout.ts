@@ -71,5 +71,6 @@ export const paLayout = defineLayout({
   id: ID,
   match: /\.(csv|txt)$/i,
   format: 'CSV with NAM_* name columns; UTF-8 (2026 .csv) or Latin-1 (2016 medicheck.txt); dates M/D/YYYY',
+  fields: ['npi', 'license_number', 'provider_type'],
   parse: parsePa,
 });

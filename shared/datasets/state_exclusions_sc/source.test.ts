@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_sc', {
-        'SouthCarolina.xlsx': ['stx_sc:1', null],
+        'SouthCarolina.xlsx': ['stx_sc:1', 'state_exclusions_sc/sanctioned-xlsx'],
       }));
   },
 );

@@ -1,10 +1,13 @@
-import { declareStateList, listing, PAGE_NOTE } from '../../state-exclusions/lists';
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { scLayout } from './layout';
 
-/** The South Carolina state exclusion list: archived on import, no layout reads it yet (coverage reports it as not loaded). */
+/** The South Carolina state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({
   st: 'sc',
   publisher: 'South Carolina Department of Health and Human Services (SCDHHS)',
   title: 'South Carolina list of sanctioned individuals and entities',
-  urls: [listing('https://www.scdhhs.gov/', PAGE_NOTE)],
-  docs: [{ title: 'Sanctioned individuals/entities workbook', match: /\.xlsx$/i }],
+  // The Program Integrity page links the workbook as "South Carolina Excluded Providers".
+  urls: [listing('https://www.scdhhs.gov/fraud', PAGE_NOTE)],
+  docs: [{ title: 'Sanctioned individuals/entities workbook', match: /\.xlsx$/i, parser: readWith(scLayout) }],
+  samples: 'shared/datasets/state_exclusions_sc/fixtures/manifest.json',
 });

@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_tn', {
-        'terminatedproviderlist.pdf': ['stx_tn:1', null],
+        'terminatedproviderlist.pdf': ['stx_tn:1', 'state_exclusions_tn/terminated-pdf'],
       }));
   },
 );

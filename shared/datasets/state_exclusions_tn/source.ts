@@ -1,10 +1,15 @@
-import { declareStateList, listing, PAGE_NOTE } from '../../state-exclusions/lists';
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { tnLayout } from './layout';
 
-/** The Tennessee state exclusion list: archived on import, no layout reads it yet (coverage reports it as not loaded). */
+/** The Tennessee state exclusion list, read by ./layout.ts (a PDF, through the archive's text rendering). */
 export const source = declareStateList({
   st: 'tn',
   publisher: 'TennCare (Tennessee Division of TennCare)',
   title: 'TennCare terminated provider list',
+  // In 2016 the page linked assets/entities/tenncare/attachments/terminatedproviderlist.pdf (PROVENANCE.md).
   urls: [listing('https://www.tn.gov/tenncare/', PAGE_NOTE)],
-  docs: [{ title: 'Terminated provider list (PDF)', match: /\.pdf$/i }],
+  docs: [
+    { title: 'Terminated provider list (PDF)', match: /terminated.*provider.*\.pdf$/i, parser: readWith(tnLayout) },
+  ],
+  samples: 'shared/datasets/state_exclusions_tn/fixtures/manifest.json',
 });

@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_vt', {
-        'Vermont.xlsx': ['stx_vt:1', null],
+        'Vermont.xlsx': ['stx_vt:1', 'state_exclusions_vt/for-cause-xlsx'],
       }));
   },
 );

@@ -1,10 +1,13 @@
-import { declareStateList, listing, PAGE_NOTE } from '../../state-exclusions/lists';
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { vtLayout } from './layout';
 
-/** The Vermont state exclusion list: archived on import, no layout reads it yet (coverage reports it as not loaded). */
+/** The Vermont state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({
   st: 'vt',
   publisher: 'Vermont Department of Vermont Health Access (DVHA)',
   title: 'Vermont Medicaid for-cause exclusions',
-  urls: [listing('https://dvha.vermont.gov/', PAGE_NOTE)],
-  docs: [{ title: 'Monthly for-cause exclusions workbook', match: /\.xlsx$/i }],
+  // The page links the monthly workbook ("Vermont Monthly List of For Cause Exclusions - <month>").
+  urls: [listing('https://dvha.vermont.gov/providers/medicaid-excluded-providers', PAGE_NOTE)],
+  docs: [{ title: 'Monthly for-cause exclusions workbook', match: /\.xlsx$/i, parser: readWith(vtLayout) }],
+  samples: 'shared/datasets/state_exclusions_vt/fixtures/manifest.json',
 });

@@ -7,7 +7,7 @@ describeWithSamples(
   () => {
     it('maps each real file to its document, read by the declared layout or by none', () =>
       expectSamplesDeclared('state_exclusions_wa', {
-        'Washington.xlsx': ['stx_wa:1', null],
+        'Washington.xlsx': ['stx_wa:1', 'state_exclusions_wa/termination-exclusion-xlsx'],
       }));
   },
 );

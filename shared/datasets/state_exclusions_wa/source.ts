@@ -1,10 +1,18 @@
-import { declareStateList, listing, PAGE_NOTE } from '../../state-exclusions/lists';
+import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { waLayout } from './layout';
 
-/** The Washington state exclusion list: archived on import, no layout reads it yet (coverage reports it as not loaded). */
+/** The Washington state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({
   st: 'wa',
   publisher: 'Washington State Health Care Authority (HCA)',
   title: 'Washington provider termination and exclusion list',
-  urls: [listing('https://www.hca.wa.gov/', PAGE_NOTE)],
-  docs: [{ title: 'Termination and exclusion list workbook', match: /\.xlsx$/i }],
+  // The page links the workbook as "the HCA Medicaid providers listing".
+  urls: [
+    listing(
+      'https://www.hca.wa.gov/billers-providers-partners/become-apple-health-provider/provider-termination-and-exclusion-list',
+      PAGE_NOTE,
+    ),
+  ],
+  docs: [{ title: 'Termination and exclusion list workbook', match: /\.xlsx$/i, parser: readWith(waLayout) }],
+  samples: 'shared/datasets/state_exclusions_wa/fixtures/manifest.json',
 });

@@ -1,5 +1,6 @@
 import type { CatalogGap } from '../../catalog/in-force';
 import type { DatasetView } from '../../catalog/view';
+import { FEDERAL_EXCLUSIONS } from '../../exclusions/datasets';
 import type { ExclusionHit } from '../../exclusions/schemas';
 import type { ScreenOutcome } from '../../exclusions/screen';
 import { catalogReceipt } from '../receipt';
@@ -28,7 +29,9 @@ export function exclusionStanding(input: {
   baseUrl: string;
 }): { facts: Fact[]; gaps: Gap[] } {
   const { outcome, asOf } = input;
-  const view = outcome.federal;
+  // The screen ran on the OIG LEIE alone (shared/warrant/screen-cache.ts).
+  const view = outcome.federal.find((v) => v.dataset.id === FEDERAL_EXCLUSIONS);
+  if (!view) throw new Error('the warrant screen must search the OIG LEIE');
   const result = outcome.results[0]!;
   const gaps = view.gaps.map((g) => gapOf(g));
   const registryRow = result.provider && outcome.registry?.version(result.provider.source.version_id);

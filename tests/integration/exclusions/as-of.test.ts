@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { Archive } from '../../../shared/archive/ingest';
 import { syncCatalog } from '../../../shared/catalog/sync';
+import { stateSources } from '../../../shared/exclusions/datasets';
 import { fixturePath } from '../../helpers/fixtures';
 import { type Json, startWorld, type World } from './world';
 
@@ -142,21 +143,20 @@ describe('exclusion answers as of a date', () => {
     // Only the registry (read as loaded today) is cited; no list version from after the date.
     expect(body.sources.map((s: Json) => s.source_id)).toEqual(['nppes']);
     const before = body.gaps.filter((g: Json) => g.reason === 'before_first_version').map((g: Json) => g.source_id);
-    expect(before.sort()).toEqual([
-      'oig_leie',
-      'state_exclusions_az',
-      'state_exclusions_ca',
-      'state_exclusions_ky',
-      'state_exclusions_nj',
-      'state_exclusions_ny',
-      'state_exclusions_pa',
-    ]);
+    // Every list with an archived version: the two federal lists and all sixteen states.
+    expect(before.sort()).toEqual(['gsa_sam_exclusions', 'oig_leie', ...stateSources().map((s) => s.sourceId)].sort());
+    expect(before).toHaveLength(18);
     const crossref = (await w.get(`/exclusions/crossref/${ALDERMAN}?as_of=2024-12-15`)).body;
     expect(crossref.risk.flag).toBe('unknown');
     expect((await w.get(`/exclusions/state/${ALDERMAN}?as_of=2024-12-15`)).body.excluded).toBeNull();
     const coverage = (await w.get('/exclusions/state/coverage?as_of=2024-12-15')).body;
     expect(coverage.states_loaded).toEqual([]);
     expect(coverage.federal.loaded).toBe(false);
+    // Issue 24 point 5: each list's standing; the federal list's gap blocks a negative verdict, a
+    // state list not covering the date does not.
+    expect(coverage.federal).toMatchObject({ standing: 'not_covering', blocks_excluded: true });
+    for (const s of coverage.states)
+      expect([s.state, s.standing, s.blocks_excluded]).toEqual([s.state, 'not_covering', false]);
     // The day the first versions begin, they answer.
     expect((await comprehensive(ALDERMAN, '2025-01-01')).excluded).toBe(true);
   });
@@ -184,6 +184,15 @@ describe('exclusion answers as of a date', () => {
     expect(may.gaps.filter((g: Json) => g.source_id === 'state_exclusions_ny').map((g: Json) => g.reason)).toEqual([
       'not_loaded',
     ]);
+    const mayCoverage = (await w.get('/exclusions/state/coverage?as_of=2025-05-15')).body;
+    expect(mayCoverage.states.find((s: Json) => s.state === 'NY')).toMatchObject({
+      standing: 'not_loaded',
+      blocks_excluded: true,
+    });
+    expect(mayCoverage.states.find((s: Json) => s.state === 'NJ')).toMatchObject({
+      standing: 'current',
+      blocks_excluded: false,
+    });
 
     // June: a good list without ALDERMAN.
     const june = ny

@@ -85,6 +85,7 @@ describe('exclusion endpoints over the fixture world', () => {
           'state_exclusions_nj',
           'state_exclusions_ny',
           'state_exclusions_pa',
+          'state_exclusions_tn',
         ]),
       );
       // The federal list of today: the March full list with its same-day supplements.
@@ -339,7 +340,7 @@ describe('exclusion endpoints over the fixture world', () => {
       const feb = (await w.get('/exclusions/state/coverage?as_of=2025-02-15')).body;
       const jun = (await w.get('/exclusions/state/coverage')).body;
       expect(feb.states_loaded).toEqual(['CA', 'KY', 'NJ', 'NY', 'PA']);
-      expect(jun.states_loaded).toEqual(['AZ', 'CA', 'KY', 'NJ', 'NY', 'PA']);
+      expect(jun.states_loaded).toEqual(['AZ', 'CA', 'KY', 'NJ', 'NY', 'PA', 'TN']);
       const az = feb.states.find((s: Json) => s.state === 'AZ');
       expect(az).toMatchObject({ loaded: false, as_of: null, rows: 0, archived_versions: 1, loaded_versions: 1 });
       expect(az.gaps.map((g: Json) => g.reason)).toEqual(['before_first_version']);
@@ -351,6 +352,11 @@ describe('exclusion endpoints over the fixture world', () => {
       expect(jun.states_without_list).not.toContain('NY');
       expect(jun.states_without_list).toContain('WY');
       expect(jun.federal).toMatchObject({ source_id: 'oig_leie', loaded: true, publisher_version: '03-2025' });
+      // Issue 24 point 2: the identifying fields each list carries, as its layout reads them.
+      expect(ny(feb).fields).toEqual(['npi', 'license_number', 'provider_type']);
+      expect(az.fields).toEqual(['npi']);
+      for (const s of jun.states) expect(s.fields.length > 0).toBe(s.layouts.length > 0);
+      expect(ny(feb)).toMatchObject({ standing: 'current', blocks_excluded: false });
     });
 
     it.each([['2025-02-15'], [TODAY]])(
@@ -446,6 +452,8 @@ describe('exclusion endpoints over the fixture world', () => {
       `/exclusions/crossref/${BRANNIGAN}?as_of=2025-02-15`,
       '/exclusions/state/search?name=supply',
       '/exclusions/state/coverage',
+      // The lists whose fixtures begin 2025-07-01 (nine states and SAM.gov).
+      '/exclusions/state/coverage?as_of=2025-07-03',
       '/demo/exclusions/search?name=delacroix&as_of=2025-02-15',
       '/demo/exclusions/check?organization_name=Northgate%20Home%20Care&state=MA',
     ];
@@ -460,6 +468,7 @@ describe('exclusion endpoints over the fixture world', () => {
           ...(body.sources ?? []),
           ...(body.states ?? []).flatMap((s: Json) => s.versions),
           ...(body.federal?.versions ?? []),
+          ...(body.federal_lists ?? []).flatMap((l: Json) => l.versions),
         ];
         expect(cited.length).toBeGreaterThan(0);
         for (const s of cited) {
@@ -481,7 +490,7 @@ describe('exclusion endpoints over the fixture world', () => {
       }
       // Between them, these answers cite every file the catalog loaded.
       const loaded = new Set<string>();
-      for (const d of ['nppes', 'oig_leie', 'state_exclusions']) {
+      for (const d of ['nppes', 'oig_leie', 'gsa_sam_exclusions', 'state_exclusions']) {
         for (const tl of (await readTimeline(w.h.deps.tables.catalog, d)).values())
           for (const v of tl.versions) loaded.add(v.sha256);
       }

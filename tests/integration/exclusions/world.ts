@@ -12,8 +12,8 @@ import { createTestKey, type TestKey } from '../../helpers/keys';
 import { fixtureManifest, seedFixtures } from '../../helpers/seed';
 
 /**
- * The exclusion fixture world shared by the integration tests of issue 11: the NPPES, OIG LEIE
- * and state-list fixtures (each dataset folder's fixtures/manifest.json) archived through the real
+ * The exclusion fixture world shared by the integration tests of issue 11: the NPPES, OIG LEIE,
+ * SAM.gov and state-list fixtures (each dataset folder's fixtures/manifest.json) archived through the real
  * ingest path on their effective dates, then loaded by syncCatalog, with "today" fixed so that
  * answers without as_of are reproducible.
  */
@@ -21,7 +21,10 @@ export const TODAY = '2025-06-15';
 export const fixedClock: Clock = { now: () => new Date(`${TODAY}T12:00:00.000Z`) };
 
 export const isExclusionFixture = (sourceId: string) =>
-  sourceId === 'oig_leie' || sourceId === 'nppes' || sourceId.startsWith('state_exclusions_');
+  sourceId === 'oig_leie' ||
+  sourceId === 'gsa_sam_exclusions' ||
+  sourceId === 'nppes' ||
+  sourceId.startsWith('state_exclusions_');
 
 export interface World {
   h: Harness;
@@ -77,7 +80,8 @@ export async function replayHit(h: Harness, hit: Json, answer: Json): Promise<Ex
   const version = answer.sources.find((s: Json) => s.version_id === source.version_id);
   if (!version) throw new Error(`the answer's sources do not list version ${source.version_id}`);
   expect(version.sha256).toBe(source.sha256);
-  const datasetId = source.source_id === 'oig_leie' ? 'oig_leie' : 'state_exclusions';
+  // A state list is one source of the state dataset; each federal list is its own dataset.
+  const datasetId = source.source_id.startsWith('state_exclusions_') ? 'state_exclusions' : source.source_id;
   const parser = getDataset(datasetId)!.parserFor({ ...source, name: version.name })!;
   const bytes = await h.deps.blobs.getBuffer(blobKey(source.sha256));
   return (await findByLocator(parser, bytes, source.locator, { fileName: version.name })) as ExclusionRecord;

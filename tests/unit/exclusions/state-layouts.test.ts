@@ -2,7 +2,7 @@ import { getDataset } from '../../../shared/catalog/datasets';
 import { STATE_EXCLUSIONS, stateOfSource, stateSources } from '../../../shared/exclusions/datasets';
 import { parserFor } from '../../../shared/sources/registry';
 import { stateExclusionsDataset } from '../../../shared/state-exclusions/dataset';
-import { layoutsOf } from '../../../shared/state-exclusions/lists';
+import { declareStateList, layoutsOf } from '../../../shared/state-exclusions/lists';
 
 /**
  * Across the state lists (each one folder, shared/datasets/state_exclusions_<st>/, whose own tests
@@ -28,14 +28,24 @@ describe('state exclusion lists, as installed', () => {
     for (const s of sources)
       for (const l of layoutsOf(s)) expect([l.sourceId, l.state]).toEqual([s.sourceId, stateOfSource(s.sourceId)]);
     expect(parserFor('state_exclusions_nj', 'Debarment.txt')).toBeUndefined();
-    expect(parserFor('state_exclusions_tn', 'terminatedproviderlist.pdf')).toBeUndefined();
+    expect(parserFor('state_exclusions_tn', 'provider-enrollment-notice.pdf')).toBeUndefined();
   });
 
-  it('schedules exactly the state lists a layout reads; the others are exempt (import only)', () => {
+  it('schedules exactly the state lists a layout reads (issue 24 point 1: all sixteen); a list without one would be exempt', () => {
     const scheduled = sources.filter((s) => s.cadence.cadence !== 'exempt').map((s) => s.sourceId);
     expect(scheduled).toEqual(sources.filter((s) => layoutsOf(s).length > 0).map((s) => s.sourceId));
-    expect(scheduled.length).toBeGreaterThanOrEqual(4);
-    expect(sources.filter((s) => s.cadence.cadence === 'exempt').length).toBeGreaterThan(0);
+    expect(scheduled).toHaveLength(16);
+    expect(sources.filter((s) => s.cadence.cadence === 'exempt')).toEqual([]);
+    expect(sources.find((s) => s.sourceId === 'state_exclusions_oh')!.cadence).toEqual({ cadence: 'weekly' });
+    expect(sources.find((s) => s.sourceId === 'state_exclusions_ny')!.cadence).toEqual({ cadence: 'monthly' });
+    const unread = declareStateList({
+      st: 'zz',
+      publisher: 'p',
+      title: 't',
+      urls: [],
+      docs: [{ title: 'x', match: /x/ }],
+    });
+    expect(unread.cadence.cadence).toBe('exempt');
   });
 
   it('reads a file with the parser its document declares, as the catalog dataset does', () => {

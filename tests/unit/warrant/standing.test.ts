@@ -21,9 +21,10 @@ const version = (version_id: number, doc_id = 'leie:1'): CatalogVersion => ({
   observed_from: '2026-07-15T10:00:00.000Z',
 });
 
-function view(versions: CatalogVersion[], gaps: CatalogGap[] = []): DatasetView {
+function view(versions: CatalogVersion[], gaps: CatalogGap[] = [], id = 'oig_leie'): DatasetView {
   const byId = new Map(versions.map((v) => [v.version_id, v]));
   return {
+    dataset: { id },
     versions,
     gaps,
     version: (id: number) => byId.get(id),
@@ -33,6 +34,7 @@ function view(versions: CatalogVersion[], gaps: CatalogGap[] = []): DatasetView 
 function hit(over: Partial<ExclusionHit['record']> = {}, match: ExclusionHit['match']['method'] = 'npi'): ExclusionHit {
   return {
     list: 'federal',
+    list_id: 'oig_leie',
     list_state: null,
     in_force: true,
     record: {
@@ -93,8 +95,8 @@ function outcome(o: { hits?: ExclusionHit[]; names?: number; versions?: CatalogV
         state: [],
       },
     ],
-    federal: view(o.versions ?? [version(7)], o.gaps ?? []),
-    state: view([]),
+    federal: [view(o.versions ?? [version(7)], o.gaps ?? [])],
+    state: view([], [], 'state_exclusions'),
     registry: null,
     registryVersionsUsed: [],
   } as unknown as ScreenOutcome;
