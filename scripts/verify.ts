@@ -68,11 +68,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 function report(r: Verification): number {
-  if (r.ok && r.pinned) {
+  if (r.ok) {
     process.stdout.write(`verified: signed by kid ${r.kid}, issued_at ${r.issued_at}\n`);
     return EXIT.verified;
   }
-  if (r.ok) {
+  if (r.unpinned) {
     process.stdout.write(
       `UNPINNED: the signature verifies under kid ${r.kid} (issued_at ${r.issued_at}), but the key came only from the response's own public_key_url ${r.key_url}, so who signed it is not proven. Pin the key with --key, or trust that origin with --trust-origin.\n`,
     );
@@ -89,7 +89,8 @@ async function loadKeys(where: string): Promise<VerificationKey[]> {
 }
 
 async function fetchKey(url: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(url, { headers: { accept: 'application/json' } }).catch((e: Error) => {
+  // Redirects refused: a trusted origin must not hand the key over to another host.
+  const res = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'error' }).catch((e: Error) => {
     throw new UsageError(`cannot fetch ${url}: ${(e.cause as Error | undefined)?.message ?? e.message}`);
   });
   if (!res.ok) throw new UsageError(`fetching ${url} answered ${res.status}`);

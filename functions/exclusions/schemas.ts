@@ -112,7 +112,10 @@ const verdict = {
     .string()
     .nullable()
     .openapi({ description: 'Why `excluded` is null (the lists that could not answer and why); null otherwise.' }),
-  federal: z.array(ExclusionHitSchema).openapi({ description: 'OIG LEIE exclusions in force on the date.' }),
+  federal: z.array(ExclusionHitSchema).openapi({
+    description:
+      'Federal exclusions in force on the date: OIG LEIE and SAM.gov hits, each naming its list (`list_id`).',
+  }),
   state_excluded: z.array(ExclusionHitSchema).openapi({ description: 'State-list exclusions in force on the date.' }),
   not_in_force: z.array(ExclusionHitSchema).openapi({
     description: 'Matching rows that do not apply on the date (reinstated, expired, not yet begun).',

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CODE_SHAPE_MESSAGE, codeSystem, normalizeCode } from '../../shared/codes/hcpcs';
 import { ValidationError } from '../../shared/http/errors';
+import { DECIMAL_DIGITS } from '../../shared/http/query-int';
 import { DateString, NpiString, StateString } from '../../shared/http/schemas';
 import { CLAIM_SETTINGS, type ClaimSetting, type PtpSetting, SETTING_ALIASES } from '../../shared/warrant/claim-line';
 
@@ -103,11 +104,11 @@ export const UnitsParam = z
   .optional()
   .transform((s, ctx) => {
     if (s === undefined) return undefined;
-    if (!/^\d+$/.test(s.trim())) {
-      ctx.addIssue({ code: 'custom', message: 'expected a whole number of units, e.g. 2' });
+    if (!DECIMAL_DIGITS.test(s)) {
+      ctx.addIssue({ code: 'custom', message: 'expected a whole number of units in decimal digits, e.g. 2' });
       return z.NEVER;
     }
-    const n = Number(s.trim());
+    const n = Number(s);
     if (n < 1 || n > MAX_UNITS) {
       ctx.addIssue({ code: 'custom', message: `units must be from 1 to ${MAX_UNITS}; got ${n}` });
       return z.NEVER;

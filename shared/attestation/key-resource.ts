@@ -5,7 +5,7 @@ import type { KeyRing } from './key-ring';
 import type { SigningKeyResource } from './schemas';
 
 export const VERIFY_RECIPE =
-  'Remove only attestation.signature from the response, canonicalize the rest with RFC 8785, base64url-decode the signature and verify it as Ed25519 over those UTF-8 bytes with the 32-byte key public_key_b64url, after checking that kid equals attestation.kid.';
+  'Remove only attestation.signature from the response, canonicalize the rest with RFC 8785, base64url-decode the signature and verify it as Ed25519 over those UTF-8 bytes with the 32-byte key public_key_b64url, after checking that kid equals attestation.kid and equals "ed25519-" followed by the first 16 hex digits of the SHA-256 of the 32 key bytes. Take the key from a source you trust (this deployment, or a copy you saved), not only from a URL inside the response: anyone can sign a forged response and point its URL at their own key.';
 
 /** The published form of a public key. */
 export function describeKey(info: PublicKeyInfo): SigningKeyResource {

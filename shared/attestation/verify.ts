@@ -27,14 +27,16 @@ export interface VerificationKey {
 }
 
 /**
- * The outcome. `pinned` says where the key came from: true when the caller supplied it (or it was
- * fetched from an origin the caller trusts), false when it came only from the response's own
- * `public_key_url`. An unpinned success proves the response is intact under the key its own URL
- * names, not who signed it: anyone can sign a forged response and point that URL at their own key.
+ * The outcome. `ok` is true only for a pinned key: one the caller supplied, or one fetched from an
+ * origin the caller trusts. A signature that verifies under a key fetched only from the response's
+ * own `public_key_url` proves the response intact under that key, not who signed it (anyone can sign
+ * a forged response and point that URL at their own key): that is `ok: false` with `unpinned: true`,
+ * so a caller that checks only `ok` never accepts it.
  */
 export type Verification =
-  | { ok: true; kid: string; issued_at: string; pinned: boolean; key_url?: string }
-  | { ok: false; reason: string; kid?: string };
+  | { ok: true; kid: string; issued_at: string; pinned: true; key_url?: string }
+  | { ok: false; reason: string; kid?: string; unpinned?: false }
+  | { ok: false; reason: string; kid: string; unpinned: true; issued_at: string; key_url: string };
 
 /** The kid a raw 32-byte Ed25519 public key is published under: `ed25519-` + 16 hex digits of its SHA-256. */
 export function kidForPublicKey(raw: Uint8Array): string {
@@ -117,9 +119,9 @@ export interface PublishedKeyOptions {
 }
 
 /**
- * Step 1 over the network: fetch the key named by attestation.public_key_url, then verify. The
- * answer is `pinned: false` unless the URL's origin is one of `trustedOrigins`: treat an unpinned
- * success as "intact, signer unknown" (see `Verification`).
+ * Step 1 over the network: fetch the key named by attestation.public_key_url (redirects refused),
+ * then verify. Unless the URL's origin is one of `trustedOrigins`, a good signature is reported as
+ * `ok: false, unpinned: true`: intact, signer unknown (see `Verification`).
  */
 export async function verifyWithPublishedKey(
   response: unknown,
@@ -133,14 +135,21 @@ export async function verifyWithPublishedKey(
   const url = a.public_key_url;
   const origin = originOf(url);
   if (!origin) return { ok: false, reason: `attestation.public_key_url ${url} is not an http(s) URL` };
-  const res = await (opts.fetch ?? fetch)(url);
+  const res = await (opts.fetch ?? ((u: string) => fetch(u, { redirect: 'error' })))(url);
   if (!res.ok) return { ok: false, reason: `fetching ${url} answered ${res.status}` };
   const key = await res.json();
   if (!isVerificationKey(key)) return { ok: false, reason: `${url} did not return a signing key` };
   const v = verifySignedResponse(response, key);
   if (!v.ok) return v;
-  const trusted = (opts.trustedOrigins ?? []).some((o) => originOf(o) === origin);
-  return { ...v, pinned: trusted, key_url: url };
+  if ((opts.trustedOrigins ?? []).some((o) => originOf(o) === origin)) return { ...v, key_url: url };
+  return {
+    ok: false,
+    unpinned: true,
+    kid: v.kid,
+    issued_at: v.issued_at,
+    key_url: url,
+    reason: `unpinned: the signature verifies under the key at ${url}, but that key came only from the response's own public_key_url, so who signed it is not proven; pin the key or trust its origin`,
+  };
 }
 
 /** `scheme://host[:port]` of an http(s) URL, lowercased as URL parsing does; undefined otherwise. */

@@ -7,6 +7,9 @@ import { Resolver as DnsResolver } from 'node:dns/promises';
  */
 export type Resolver = (hostname: string, signal?: AbortSignal) => Promise<string[]>;
 
+const QUERY_TIMEOUT_MS = 2_000;
+const QUERY_TRIES = 2;
+
 const hasCode = (e: unknown, ...codes: string[]) => codes.includes((e as NodeJS.ErrnoException)?.code ?? '');
 
 /**
@@ -21,7 +24,9 @@ const hasCode = (e: unknown, ...codes: string[]) => codes.includes((e as NodeJS.
 export function dnsResolver(servers?: readonly string[]): Resolver {
   return async (hostname, signal) => {
     signal?.throwIfAborted();
-    const dns = new DnsResolver();
+    // Each query gives up on its own after 2 × 2 s: a server that drops AAAA queries must not hold
+    // the A answer until the attempt's deadline (the answer then has the IPv4 addresses only).
+    const dns = new DnsResolver({ timeout: QUERY_TIMEOUT_MS, tries: QUERY_TRIES });
     if (servers) dns.setServers([...servers]);
     const cancel = () => dns.cancel();
     signal?.addEventListener('abort', cancel, { once: true });

@@ -6,8 +6,8 @@
  *   with one middleware (`apiKeyAndAsOf`) that adds X-API-Key and the default `as_of`.
  * - `verifySignedResponse(response, key)`: the offline attestation verifier (Ed25519 over RFC 8785);
  *   it refuses a key whose kid is not the one derived from its bytes. `verifyWithPublishedKey(response,
- *   { trustedOrigins })` fetches the key named by the response and reports `pinned: false` unless
- *   that URL's origin is one you trust.
+ *   { trustedOrigins })` fetches the key named by the response and answers `ok: false, unpinned: true`
+ *   for a good signature unless that URL's origin is one you trust.
  * - `verifyWebhook(rawBody, signatureHeader, secret)`: the webhook delivery signature check.
  *
  * The verifiers are copies of the service's own (shared/attestation/verify.ts,

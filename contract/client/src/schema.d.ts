@@ -10531,7 +10531,7 @@ export interface components {
             excluded: boolean | null;
             /** @description Why `excluded` is null (the lists that could not answer and why); null otherwise. */
             excluded_reason: string | null;
-            /** @description OIG LEIE exclusions in force on the date. */
+            /** @description Federal exclusions in force on the date: OIG LEIE and SAM.gov hits, each naming its list (`list_id`). */
             federal: components["schemas"]["ExclusionHit"][];
             /** @description Lists that could not answer for the date. */
             gaps: components["schemas"]["CatalogGap"][];
@@ -10552,7 +10552,7 @@ export interface components {
             excluded: boolean | null;
             /** @description Why `excluded` is null (the lists that could not answer and why); null otherwise. */
             excluded_reason: string | null;
-            /** @description OIG LEIE exclusions in force on the date. */
+            /** @description Federal exclusions in force on the date: OIG LEIE and SAM.gov hits, each naming its list (`list_id`). */
             federal: components["schemas"]["ExclusionHit"][];
             /** @description As `excluded`, for the OIG LEIE alone. */
             federal_excluded: boolean | null;
@@ -10714,7 +10714,7 @@ export interface components {
             excluded: boolean | null;
             /** @description Why `excluded` is null (the lists that could not answer and why); null otherwise. */
             excluded_reason: string | null;
-            /** @description OIG LEIE exclusions in force on the date. */
+            /** @description Federal exclusions in force on the date: OIG LEIE and SAM.gov hits, each naming its list (`list_id`). */
             federal: components["schemas"]["ExclusionHit"][];
             index: number;
             /** @description Matching rows that do not apply on the date (reinstated, expired, not yet begun). */

@@ -79,8 +79,13 @@ async function* parseMs(input: ByteInput): AsyncGenerator<ExclusionRecord> {
     const org = g(ORG);
     const first = g(FIRST);
     const last = g(LAST);
-    // A numbered row with no name is an empty slot of the list, not a record.
-    if (!org && !first && !last) continue;
+    // A numbered row with no name and nothing else is an empty slot of the list, not a record; a
+    // nameless row that carries an NPI or a date is refused, never dropped.
+    if (!org && !first && !last) {
+      if (g(['NPI']) || g(START))
+        throw new PublisherFormatError(ID, row.line, 'a row with an NPI or a date but no name');
+      continue;
+    }
     const middle = g(MIDDLE);
     const suffix = g(SUFFIX);
     const person = [first, middle, last].filter(Boolean).join(' ');

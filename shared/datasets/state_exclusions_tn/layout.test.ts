@@ -75,6 +75,20 @@ describe('TennCare PDF layout on the fixtures', () => {
     });
   });
 
+  it('never takes a line with a date or an NPI for page furniture, even when every page repeats its shape', () => {
+    // The same person listed on both pages without an NPI (other dates): two rows, not a page header.
+    const page1 = [HEADER, 'Smith   John   1/2/2020 Fraud', 'Page 1 of 2'];
+    const page2 = [HEADER, 'Smith   John   3/4/2021 Fraud', 'Page 2 of 2'];
+    const { rows, tally } = tnTable(`${page1.join('\n')}\f${page2.join('\n')}`, 'tn');
+    expect(rows.map((r) => [r.last, r.begin])).toEqual([
+      ['Smith', '1/2/2020'],
+      ['Smith', '3/4/2021'],
+    ]);
+    expect(tally).toMatchObject({ rows: 2, furniture: 2, columnHeaders: 2 });
+    // A line holding only an NPI is not a page number: it is read (here refused), never dropped.
+    expect(() => tnTable([HEADER, '1720385016', 'Smith   John   1/2/2020 Fraud'].join('\n'), 'tn')).toThrow();
+  });
+
   it('reads a page without the repeated column header as more of the table, and placeholder NPI cells', () => {
     const page1 = [HEADER, 'Marlow   Jean   N/A   1/14/2021 Felony conviction', 'Page 1 of 2'];
     const page2 = [

@@ -37,7 +37,8 @@ const NPI = /(?<!\d)\d{10}(?!\d)/;
 /** A trailing NPI cell: run into the first name (`Theodore J.1245876036`) or after a gap. */
 const ID_AT_END = /(?<!\d)(\d{7,})$/;
 const END_AT_END = /(?:^|\s)(\d{1,2}\/\d{1,2}\/\d{2,4})$/;
-const FOOTER = /^(?:page\s+)?\d+(?:\s+of\s+\d+)?$/i;
+/** `Page 2`, `Page 2 of 5`, or a bare page number (at most four digits: a 10-digit NPI is not one). */
+const FOOTER = /^(?:page\s+\d+(?:\s+of\s+\d+)?|\d{1,4})$/i;
 /** The pdf renderer writes the blank between two cells as three spaces (a pdf.js whitespace item). */
 const GAP = /\s{3,}/;
 
@@ -96,7 +97,10 @@ export function tnTable(text: string, parserId: string): { rows: TnRow[]; tally:
       if (inTable && !tally.columnHeaders)
         throw new PublisherFormatError(parserId, line, `no column header (${HEADER}) before this line`);
       if (!inTable && NPI.test(t)) throw new PublisherFormatError(parserId, line, 'a row above the column header');
-      if (!inTable || FOOTER.test(t) || (repeated.has(shape(t)) && !NPI.test(t))) {
+      // Furniture never carries a date or an NPI: a row repeated on every page (one person listed on
+      // two pages without an NPI) is two rows, not a page header.
+      const anchored = DATE.test(t) || NPI.test(t);
+      if (!inTable || (!anchored && (FOOTER.test(t) || repeated.has(shape(t))))) {
         if (wrapped.length) throw unassigned(parserId, wrapped[0]!);
         tally.furniture++;
         continue;

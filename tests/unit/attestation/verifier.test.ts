@@ -74,20 +74,31 @@ describe('verifyWithPublishedKey (step 1 over the network)', () => {
       seen.push(u);
       return { ok: true, status: 200, json: async () => published };
     };
+    // Intact under the key the response's own URL serves, but unpinned: not ok.
     expect(await verifyWithPublishedKey(signed, fetchImpl)).toEqual({
+      ok: false,
+      unpinned: true,
+      kid: key.public.kid,
+      issued_at: FIXED_ISSUED_AT,
+      key_url: url,
+      reason: expect.stringMatching(/^unpinned: the signature verifies under the key at /),
+    });
+    expect(seen).toEqual([url]);
+    expect(
+      await verifyWithPublishedKey(signed, { fetch: fetchImpl, trustedOrigins: ['https://api.example.com'] }),
+    ).toEqual({
       ok: true,
       kid: key.public.kid,
       issued_at: FIXED_ISSUED_AT,
-      pinned: false,
+      pinned: true,
       key_url: url,
     });
-    expect(seen).toEqual([url]);
   });
 
   it('is pinned only when the key URL is on a trusted origin (scheme, host and port)', async () => {
     const fetchImpl = async () => ({ ok: true, status: 200, json: async () => published });
     const pinned = async (trustedOrigins: string[]) =>
-      ((await verifyWithPublishedKey(signed, { fetch: fetchImpl, trustedOrigins })) as { pinned?: boolean }).pinned;
+      (await verifyWithPublishedKey(signed, { fetch: fetchImpl, trustedOrigins })).ok;
     expect(await pinned(['https://api.example.com'])).toBe(true);
     expect(await pinned(['https://API.example.com/any/path'])).toBe(true);
     expect(await pinned(['http://api.example.com'])).toBe(false);
