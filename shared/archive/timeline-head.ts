@@ -71,19 +71,6 @@ export function needsHistory(p: { from: string | null }, date: string): boolean 
   return p.from === null || date < p.from;
 }
 
-/** JSON with sorted keys and no undefined members, so a stored and a computed head compare equal. */
-export function canonicalJson(x: unknown): string {
-  return JSON.stringify(x, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, e]) => e !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : 1)),
-        )
-      : v,
-  );
-}
-
 /** The fields every stored timeline entry carries (facts and catalog timelines alike). */
 export interface StoredVersionFields {
   doc_id: string;

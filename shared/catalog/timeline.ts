@@ -1,5 +1,6 @@
+import { canonicalize } from 'json-canonicalize';
 import { type Freshness, startOf, type TimelineKind } from '../archive/as-of';
-import { canonicalJson, HEAD_VERSIONS, selectHead, storedVersionFields } from '../archive/timeline-head';
+import { HEAD_VERSIONS, selectHead, storedVersionFields } from '../archive/timeline-head';
 import type { Item, Table } from '../storage/table';
 import { timelineWritten } from '../storage/timeline-signal';
 import { timelineHeadKey, timelinePk, timelineRange, timelineVersionKey } from './keys';
@@ -297,7 +298,8 @@ export function headContent(
 
 function sameHead(stored: Item, head: ReturnType<typeof headContent>): boolean {
   const { pk: _pk, sk: _sk, rev: _rev, ...rest } = stored;
-  return canonicalJson(rest) === canonicalJson(head);
+  // RFC 8785 (sorted keys, undefined members dropped): a stored and a computed head compare equal.
+  return canonicalize(rest) === canonicalize(head);
 }
 
 /**

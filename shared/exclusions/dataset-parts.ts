@@ -19,3 +19,10 @@ export const EXCLUSION_LISTING: Listing<ExclusionRecord> = {
   sortKey: (r) => sortName(r.name),
   filters: (r) => ({ entity_type: r.entity_type }),
 };
+
+/** The three together: what every exclusion list's dataset declares (`...EXCLUSION_ROWS`). */
+export const EXCLUSION_ROWS = {
+  indexes: EXCLUSION_INDEXES,
+  tokens: exclusionTokens,
+  listing: EXCLUSION_LISTING,
+} as const;

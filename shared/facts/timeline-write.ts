@@ -1,3 +1,4 @@
+import { canonicalize } from 'json-canonicalize';
 import type { Item, Table } from '../storage/table';
 import { timelineWritten } from '../storage/timeline-signal';
 import { timelineDocRange, timelineHeadKey, timelinePk, timelineVersionKey } from './keys';
@@ -140,18 +141,6 @@ export async function syncTimelines(
 
 function sameHead(stored: Item, head: HeadContent): boolean {
   const { pk: _pk, sk: _sk, rev: _rev, ...rest } = stored;
-  return canonical(rest) === canonical(head);
-}
-
-/** JSON with sorted keys and no undefined members, so stored and computed heads compare equal. */
-function canonical(x: unknown): string {
-  return JSON.stringify(x, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.entries(v as Record<string, unknown>)
-            .filter(([, e]) => e !== undefined)
-            .sort(([a], [b]) => (a < b ? -1 : 1)),
-        )
-      : v,
-  );
+  // RFC 8785 (sorted keys, undefined members dropped): a stored and a computed head compare equal.
+  return canonicalize(rest) === canonicalize(head);
 }

@@ -1,5 +1,5 @@
 import { type DatasetDoc, defineDataset } from '../catalog/dataset';
-import { EXCLUSION_INDEXES, EXCLUSION_LISTING, exclusionTokens } from '../exclusions/dataset-parts';
+import { EXCLUSION_ROWS } from '../exclusions/dataset-parts';
 import { STATE_EXCLUSIONS, STATE_SOURCE_PREFIX, stateSources } from '../exclusions/datasets';
 import type { ExclusionRecord } from '../exclusions/record';
 import { parserFor } from '../sources/registry';
@@ -25,7 +25,5 @@ export const stateExclusionsDataset = defineDataset<ExclusionRecord>({
     f.source_id.startsWith(STATE_SOURCE_PREFIX)
       ? (parserFor(f.source_id, f.name) as StateLayout | undefined)
       : undefined,
-  indexes: EXCLUSION_INDEXES,
-  tokens: exclusionTokens,
-  listing: EXCLUSION_LISTING,
+  ...EXCLUSION_ROWS,
 });

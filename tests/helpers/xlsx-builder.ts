@@ -65,3 +65,28 @@ export function buildXlsx(opts: {
   });
   return buildZip(files);
 }
+
+/** A cell value of `rowsWorkbook`: text as an inline string, a number as a number, null as no cell. */
+export type RowValue = string | number | null;
+
+/** Column letters of a 0-based index (A..Z, AA..ZZ). */
+const columnLetters = (c: number): string =>
+  (c >= 26 ? String.fromCharCode(64 + Math.floor(c / 26)) : '') + String.fromCharCode(65 + (c % 26));
+
+/**
+ * A one-sheet workbook from plain rows (row 1 first), for layout variants in tests: text becomes an
+ * inline string, a number a numeric cell, null no cell at all.
+ */
+export function rowsWorkbook(rows: readonly (readonly RowValue[])[], sheetName = 'Sheet1'): Buffer {
+  const cell = (v: RowValue, c: number, r: number) => {
+    if (v === null) return '';
+    const ref = `${columnLetters(c)}${r}`;
+    return typeof v === 'number'
+      ? `<c r="${ref}"><v>${v}</v></c>`
+      : `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
+  };
+  const sheetData = rows
+    .map((row, i) => `<row r="${i + 1}">${row.map((v, c) => cell(v, c, i + 1)).join('')}</row>`)
+    .join('');
+  return buildXlsx({ sheets: [{ name: sheetName, sheetData }] });
+}

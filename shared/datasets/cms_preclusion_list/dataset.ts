@@ -1,5 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
-import { EXCLUSION_INDEXES, EXCLUSION_LISTING, exclusionTokens } from '../../exclusions/dataset-parts';
+import { EXCLUSION_ROWS } from '../../exclusions/dataset-parts';
 import { FEDERAL_LIST_GROUP } from '../../exclusions/datasets';
 import type { ExclusionRecord } from '../../exclusions/record';
 
@@ -15,7 +15,5 @@ export const preclusionDataset = defineDataset<ExclusionRecord>({
   group: FEDERAL_LIST_GROUP,
   docs: [{ sourceId: 'cms_preclusion_list', docId: 'precl:1', mode: 'snapshot' }],
   parserFor: () => undefined,
-  indexes: EXCLUSION_INDEXES,
-  tokens: exclusionTokens,
-  listing: EXCLUSION_LISTING,
+  ...EXCLUSION_ROWS,
 });

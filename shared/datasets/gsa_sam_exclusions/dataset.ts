@@ -1,5 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
-import { EXCLUSION_INDEXES, EXCLUSION_LISTING, exclusionTokens } from '../../exclusions/dataset-parts';
+import { EXCLUSION_ROWS } from '../../exclusions/dataset-parts';
 import { FEDERAL_LIST_GROUP } from '../../exclusions/datasets';
 import type { ExclusionRecord } from '../../exclusions/record';
 import { samParser } from './parser';
@@ -15,7 +15,5 @@ export const samExclusionsDataset = defineDataset<ExclusionRecord>({
   group: FEDERAL_LIST_GROUP,
   docs: [{ sourceId: 'gsa_sam_exclusions', docId: 'sam:1', mode: 'snapshot' }],
   parserFor: (f) => (f.source_id === 'gsa_sam_exclusions' ? samParser : undefined),
-  indexes: EXCLUSION_INDEXES,
-  tokens: exclusionTokens,
-  listing: EXCLUSION_LISTING,
+  ...EXCLUSION_ROWS,
 });

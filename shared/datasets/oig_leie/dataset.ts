@@ -1,5 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
-import { EXCLUSION_INDEXES, EXCLUSION_LISTING, exclusionTokens } from '../../exclusions/dataset-parts';
+import { EXCLUSION_ROWS } from '../../exclusions/dataset-parts';
 import { FEDERAL_EXCLUSIONS, FEDERAL_LIST_GROUP } from '../../exclusions/datasets';
 import type { ExclusionRecord } from '../../exclusions/record';
 import { leieExclusionParser } from './rows';
@@ -21,7 +21,5 @@ export const federalExclusionsDataset = defineDataset<ExclusionRecord>({
     { sourceId: 'oig_leie', docId: 'leie:3', mode: 'supplement' },
   ],
   parserFor: (f) => (f.source_id === 'oig_leie' ? leieExclusionParser : undefined),
-  indexes: EXCLUSION_INDEXES,
-  tokens: exclusionTokens,
-  listing: EXCLUSION_LISTING,
+  ...EXCLUSION_ROWS,
 });

@@ -7,24 +7,13 @@ import {
   fixtureRows,
   sampleRows,
 } from '../../../tests/helpers/state-lists';
-import { buildXlsx } from '../../../tests/helpers/xlsx-builder';
+import { type RowValue, rowsWorkbook } from '../../../tests/helpers/xlsx-builder';
 import { collect } from '../../../tests/unit/publishers/helpers';
 
 const SOURCE = 'state_exclusions_co';
 const FILE = 'Colorado.xlsx';
 
-/** A one-sheet workbook of inline strings and numbers (another month's shape of the list). */
-function workbook(rows: (string | number | null)[][]): Buffer {
-  const cell = (v: string | number | null, c: number, r: number) => {
-    const ref = `${String.fromCharCode(65 + c)}${r}`;
-    if (v === null) return '';
-    return typeof v === 'number'
-      ? `<c r="${ref}"><v>${v}</v></c>`
-      : `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
-  };
-  const sheetData = rows.map((row, i) => `<row r="${i + 1}">${row.map((v, c) => cell(v, c, i + 1)).join('')}</row>`);
-  return buildXlsx({ sheets: [{ name: 'Termination List', sheetData: sheetData.join('') }] });
-}
+const workbook = (rows: RowValue[][]) => rowsWorkbook(rows, 'Termination List');
 
 describe('HCPF termination list layout on the fixtures', () => {
   it('reads people LAST CREDENTIAL, FIRST and First Last, firms, DBAs and several NPIs', async () => {

@@ -7,25 +7,13 @@ import {
   fixtureRows,
   sampleRows,
 } from '../../../tests/helpers/state-lists';
-import { buildXlsx } from '../../../tests/helpers/xlsx-builder';
+import { type RowValue, rowsWorkbook } from '../../../tests/helpers/xlsx-builder';
 import { collect } from '../../../tests/unit/publishers/helpers';
 
 const SOURCE = 'state_exclusions_ms';
 const FILE = 'Mississippi.xlsx';
 
-/** A one-sheet workbook of inline strings and numbers. */
-function workbook(rows: (string | number | null)[][]): Buffer {
-  const col = (c: number) => (c < 26 ? '' : 'A') + String.fromCharCode(65 + (c % 26));
-  const cell = (v: string | number | null, c: number, r: number) => {
-    if (v === null) return '';
-    const ref = `${col(c)}${r}`;
-    return typeof v === 'number'
-      ? `<c r="${ref}"><v>${v}</v></c>`
-      : `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
-  };
-  const sheetData = rows.map((row, i) => `<row r="${i + 1}">${row.map((v, c) => cell(v, c, i + 1)).join('')}</row>`);
-  return buildXlsx({ sheets: [{ name: 'Sheet1', sheetData: sheetData.join('') }] });
-}
+const workbook = (rows: RowValue[][]) => rowsWorkbook(rows, 'Sheet1');
 
 describe('MS DOM sanctioned providers layout on the fixtures', () => {
   it('title and legend rows skipped, the header found by name, empty numbered rows dropped', async () => {

@@ -2,9 +2,9 @@ import { looksLikeOrganization, personParts, stripParenthetical, words } from '.
 import { type ExclusionRecord, emptyRecord } from '../../exclusions/record';
 import { type Cell, cellText, readWorkbook } from '../../formats/xlsx';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { normalizeName } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, wholeBuffer } from '../../state-exclusions/fields';
+import { findHeader } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
 
 const ID = 'state_exclusions_mt/terminated-excluded-xlsx';
@@ -60,33 +60,17 @@ async function* parseMt(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   if (pending) yield pending;
 }
 
-/** The first row (of the first sheet that has one) naming the provider column: the header. */
+/** The header (first sheet, first row naming the provider column), with the unlabeled action column. */
 function headerOf(sheets: Cell[][][]) {
-  for (const rows of sheets) {
-    for (let i = 0; i < Math.min(rows.length, 20); i++) {
-      const names = (rows[i] ?? []).map((c) => normalizeName(cellText(c)));
-      const find = (re: RegExp) => names.findIndex((n) => re.test(n));
-      const name = find(COLUMNS.name);
-      if (name < 0) continue;
-      const date = find(COLUMNS.date);
-      if (date < 0) throw new PublisherFormatError(ID, i + 1, 'missing column "Effective Date"');
-      // The action column has had no label: the first column after the labeled ones.
-      const labeled = names.reduce((last, n, k) => (n ? k : last), -1);
-      const action = find(COLUMNS.action);
-      return {
-        rows,
-        line: i + 1,
-        col: {
-          name,
-          date,
-          profession: find(COLUMNS.profession),
-          npi: find(COLUMNS.npi),
-          action: action >= 0 ? action : labeled + 1,
-        },
-      };
-    }
-  }
-  throw new PublisherFormatError(ID, 1, 'no sheet has the header "Terminated/Excluded Provider(s)", "Effective Date"');
+  const h = findHeader(sheets, {
+    parserId: ID,
+    columns: COLUMNS,
+    anchor: ['name'],
+    required: { date: 'Effective Date' },
+  });
+  // The action column has had no label: the first column after the labeled ones.
+  const labeled = h.names.reduce((last, n, k) => (n ? k : last), -1);
+  return { rows: h.rows, line: h.row + 1, col: { ...h.col, action: h.col.action >= 0 ? h.col.action : labeled + 1 } };
 }
 
 const at = (cells: readonly Cell[], p: number): Cell => (p < 0 ? null : (cells[p] ?? null));

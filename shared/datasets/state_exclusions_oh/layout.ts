@@ -1,9 +1,9 @@
 import { type ExclusionRecord, emptyRecord } from '../../exclusions/record';
 import { type Cell, cellText, readWorkbook } from '../../formats/xlsx';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { normalizeName } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, stateCode, wholeBuffer } from '../../state-exclusions/fields';
+import { headerIn } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
 
 const ID = 'state_exclusions_oh/exclusion-suspension-xlsx';
@@ -46,7 +46,17 @@ async function* parseOh(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   let offset = 0;
   let read = false;
   for (const sheet of wb.sheets) {
-    const header = headerOf(sheet.rows, offset);
+    // A sheet's header: the first row naming a person or organization column (or none).
+    const header = headerIn(
+      sheet.rows,
+      {
+        parserId: ID,
+        columns: COLUMNS,
+        anchor: ['last', 'org'],
+        required: { npi: 'NPI', status: 'Status', date: 'Action Date' },
+      },
+      offset,
+    );
     if (header) {
       read = true;
       for (let j = header.row + 1; j < sheet.rows.length; j++) {
@@ -59,24 +69,6 @@ async function* parseOh(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   }
   if (!read)
     throw new PublisherFormatError(ID, 1, 'no sheet has the header "Last Name" or "Organization Name", "Action Date"');
-}
-
-/** The header of a sheet: the first row naming a person or organization column (or none). */
-function headerOf(rows: Cell[][], offset: number): { row: number; col: Col } | null {
-  for (let i = 0; i < Math.min(rows.length, 20); i++) {
-    const names = (rows[i] ?? []).map((c) => normalizeName(cellText(c)));
-    const col = Object.fromEntries(
-      Object.entries(COLUMNS).map(([k, re]) => [k, names.findIndex((n) => re.test(n))]),
-    ) as Col;
-    if (col.last < 0 && col.org < 0) continue;
-    const missing = (['npi', 'status', 'date'] as const).find((k) => col[k] < 0);
-    if (missing) {
-      const label = { npi: 'NPI', status: 'Status', date: 'Action Date' }[missing];
-      throw new PublisherFormatError(ID, offset + i + 1, `missing column "${label}"`);
-    }
-    return { row: i, col };
-  }
-  return null;
 }
 
 function recordOf(cells: readonly Cell[], col: Col, line: number, date1904: boolean, n: number): ExclusionRecord {

@@ -7,24 +7,13 @@ import {
   fixtureRows,
   sampleRows,
 } from '../../../tests/helpers/state-lists';
-import { buildXlsx } from '../../../tests/helpers/xlsx-builder';
+import { type RowValue, rowsWorkbook } from '../../../tests/helpers/xlsx-builder';
 import { collect } from '../../../tests/unit/publishers/helpers';
 
 const SOURCE = 'state_exclusions_sc';
 const FILE = 'SouthCarolina.xlsx';
 
-/** A one-sheet workbook of inline-string rows (numbers as numbers), for layout variants. */
-function workbook(rows: (string | number)[][]): Buffer {
-  const cell = (v: string | number, ref: string) =>
-    typeof v === 'number' ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t>${v}</t></is></c>`;
-  const sheetData = rows
-    .map(
-      (r, i) =>
-        `<row r="${i + 1}">${r.map((v, c) => cell(v, `${String.fromCharCode(65 + c)}${i + 1}`)).join('')}</row>`,
-    )
-    .join('');
-  return buildXlsx({ sheets: [{ name: 'Sheet1', sheetData }] });
-}
+const workbook = (rows: RowValue[][]) => rowsWorkbook(rows, 'Sheet1');
 
 describe('SC DHHS sanctioned list layout on the fixtures', () => {
   it('title rows skipped; one name column read as people or businesses; Not Found is no NPI', async () => {

@@ -1,10 +1,9 @@
 import { looksLikeOrganization, personParts } from '../../exclusions/names';
 import { type ExclusionRecord, emptyRecord } from '../../exclusions/record';
-import { type Cell, cellText, readWorkbook } from '../../formats/xlsx';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { normalizeName } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
-import { clean, dateCell, npisIn, stateCode, wholeBuffer } from '../../state-exclusions/fields';
+import { clean, dateCell, npisIn, stateCode } from '../../state-exclusions/fields';
+import { headedRows } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
 
 const ID = 'state_exclusions_sc/sanctioned-xlsx';
@@ -20,7 +19,6 @@ const COLUMNS = {
   action: /^(excluded\/terminated|terminated\/excluded|action|status|sanction)$/,
   date: /^(action date|date excluded|exclusion date|effective date)$/,
 };
-type Col = Record<keyof typeof COLUMNS, number>;
 
 /** The list's words for "no NPI" (`Not Found`, `No NPI`, and their misspellings). */
 const NO_NPI = /^(not?|no)\s+(found|npi)$/i;
@@ -38,14 +36,15 @@ const PERSON_TYPE = /^(employee|ind-|individual|physician \(|private cit)/i;
  * Found`; the state cell may be space-padded. Dates are Excel serials.
  */
 async function* parseSc(input: ByteInput): AsyncGenerator<ExclusionRecord> {
-  const wb = await readWorkbook(await wholeBuffer(input));
-  const { rows, row: headerRow, col } = headerOf(wb.sheets.map((s) => s.rows));
   let count = 0;
-  for (let j = headerRow + 1; j < rows.length; j++) {
-    const cells = rows[j] ?? [];
-    const line = j + 1;
-    if (cells.every((c) => cellText(c).trim() === '')) continue;
-    const g = (k: keyof Col) => (col[k] < 0 ? null : (cells[col[k]] ?? null));
+  for await (const row of headedRows(input, {
+    parserId: ID,
+    columns: COLUMNS,
+    anchor: ['name'],
+    required: { npi: 'NPI', date: 'Action Date' },
+  })) {
+    const { line } = row;
+    const g = row.get;
     const name = clean(g('name'));
     if (!name) throw new PublisherFormatError(ID, line, 'Individual//Entity is empty');
     const r = emptyRecord('state', 'SC', { line, record: ++count });
@@ -60,26 +59,9 @@ async function* parseSc(input: ByteInput): AsyncGenerator<ExclusionRecord> {
     r.zip = clean(g('zip'));
     r.provider_type = type;
     r.action = clean(g('action'));
-    r.start_date = dateCell(g('date'), ID, line, wb.date1904).date;
+    r.start_date = dateCell(g('date'), ID, line, row.date1904).date;
     yield r;
   }
-}
-
-/** The first row (of the first sheet that has one) naming the name column: the header. */
-function headerOf(sheets: Cell[][][]) {
-  for (const rows of sheets) {
-    for (let i = 0; i < Math.min(rows.length, 20); i++) {
-      const names = (rows[i] ?? []).map((c) => normalizeName(cellText(c)));
-      const col = Object.fromEntries(
-        Object.entries(COLUMNS).map(([k, re]) => [k, names.findIndex((n) => re.test(n))]),
-      ) as Col;
-      if (col.name < 0) continue;
-      if (col.npi < 0) throw new PublisherFormatError(ID, i + 1, 'missing column "NPI"');
-      if (col.date < 0) throw new PublisherFormatError(ID, i + 1, 'missing column "Action Date"');
-      return { rows, row: i, col };
-    }
-  }
-  throw new PublisherFormatError(ID, 1, 'no sheet has the header "Individual//Entity", "NPI", "Action Date"');
 }
 
 /** Names a record from the one name column and the provider type. */

@@ -1,10 +1,10 @@
 import { looksLikeOrganization, personParts, words } from '../../exclusions/names';
 import { type ExclusionRecord, emptyRecord } from '../../exclusions/record';
-import { type Cell, cellText, readWorkbook } from '../../formats/xlsx';
+import { cellText } from '../../formats/xlsx';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { normalizeName } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
-import { clean, dateCell, npisIn, stateCode, wholeBuffer } from '../../state-exclusions/fields';
+import { clean, dateCell, npisIn, stateCode } from '../../state-exclusions/fields';
+import { headedRows } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
 
 const ID = 'state_exclusions_vt/for-cause-xlsx';
@@ -21,7 +21,6 @@ const COLUMNS = {
   end: /end date/,
   reinstated: /reinstatement/,
 };
-type Col = Record<keyof typeof COLUMNS, number>;
 
 /** Credentials the list prints after the given names, beyond the ones names.ts knows. */
 const TITLES = new Set(['PSY', 'LICSW', 'LCMHC', 'LMHC', 'LADC', 'MDDPH', 'BSLM', 'CNM', 'PMHNP', 'ND']);
@@ -40,15 +39,17 @@ const NO_END_AFTER = '2199-12-31';
  * and a key in column A, which are not records. The Medicaid provider ID has no field in the record.
  */
 async function* parseVt(input: ByteInput): AsyncGenerator<ExclusionRecord> {
-  const wb = await readWorkbook(await wholeBuffer(input));
-  const { rows, row: headerRow, col } = headerOf(wb.sheets.map((s) => s.rows));
   let count = 0;
-  for (let j = headerRow + 1; j < rows.length; j++) {
-    const cells = rows[j] ?? [];
-    const line = j + 1;
+  for await (const row of headedRows(input, {
+    parserId: ID,
+    columns: COLUMNS,
+    anchor: ['name'],
+    required: { start: 'Provider Exclusion Status Effective Date', npi: 'Provider NPI' },
+  })) {
+    const { cells, line, col } = row;
     const filled = cells.filter((c) => cellText(c).trim() !== '').length;
     if (filled === 0) continue;
-    const g = (k: keyof Col) => (col[k] < 0 ? null : (cells[col[k]] ?? null));
+    const g = row.get;
     const name = clean(g('name'));
     if (!name) {
       // A note or the key under the table: text in column A only.
@@ -64,35 +65,13 @@ async function* parseVt(input: ByteInput): AsyncGenerator<ExclusionRecord> {
     r.city = clean(g('city'));
     r.state = stateCode(clean(g('state')));
     r.action = clean(g('reason'));
-    r.start_date = dateCell(g('start'), ID, line, wb.date1904).date;
-    const end = dateCell(g('end'), ID, line, wb.date1904);
-    const reinstated = dateCell(g('reinstated'), ID, line, wb.date1904);
+    r.start_date = dateCell(g('start'), ID, line, row.date1904).date;
+    const end = dateCell(g('end'), ID, line, row.date1904);
+    const reinstated = dateCell(g('reinstated'), ID, line, row.date1904);
     r.end_date = reinstated.date ?? (end.date && end.date <= NO_END_AFTER ? end.date : null);
     r.end_note = reinstated.note ?? end.note;
     yield r;
   }
-}
-
-/** The first row (of the first sheet that has one) naming the provider name column: the header. */
-function headerOf(sheets: Cell[][][]) {
-  for (const rows of sheets) {
-    for (let i = 0; i < Math.min(rows.length, 20); i++) {
-      const names = (rows[i] ?? []).map((c) => normalizeName(cellText(c)));
-      const col = Object.fromEntries(
-        Object.entries(COLUMNS).map(([k, re]) => [k, names.findIndex((n) => re.test(n))]),
-      ) as Col;
-      if (col.name < 0) continue;
-      if (col.start < 0)
-        throw new PublisherFormatError(ID, i + 1, 'missing column "Provider Exclusion Status Effective Date"');
-      if (col.npi < 0) throw new PublisherFormatError(ID, i + 1, 'missing column "Provider NPI"');
-      return { rows, row: i, col };
-    }
-  }
-  throw new PublisherFormatError(
-    ID,
-    1,
-    'no sheet has the header "Provider Full Name", "Provider Exclusion Status Effective Date"',
-  );
 }
 
 /** `LAST,FIRST MI CREDENTIAL` people; businesses (no comma, or a legal form after it). */

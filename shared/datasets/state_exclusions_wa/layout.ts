@@ -1,10 +1,10 @@
 import { looksLikeOrganization, personParts, words } from '../../exclusions/names';
 import { type ExclusionRecord, emptyRecord } from '../../exclusions/record';
-import { type Cell, cellText, readWorkbook } from '../../formats/xlsx';
+import { cellText } from '../../formats/xlsx';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { normalizeName } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
-import { clean, dateCell, npisIn, wholeBuffer } from '../../state-exclusions/fields';
+import { clean, dateCell, npisIn } from '../../state-exclusions/fields';
+import { headedRows } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
 
 const ID = 'state_exclusions_wa/termination-exclusion-xlsx';
@@ -17,7 +17,6 @@ const COLUMNS = {
   date: /date of exclusion|exclusion date|effective date|date of action/,
   action: /^action( taken)?$/,
 };
-type Col = Record<keyof typeof COLUMNS, number>;
 
 /** Credentials printed after the given names, beyond the ones names.ts knows. */
 const TITLES = new Set([
@@ -50,14 +49,15 @@ const DBA = /\s*\bd\/?b\/?a\b\.?:?\s*/i;
  * are Excel serials.
  */
 async function* parseWa(input: ByteInput): AsyncGenerator<ExclusionRecord> {
-  const wb = await readWorkbook(await wholeBuffer(input));
-  const { rows, row: headerRow, col } = headerOf(wb.sheets.map((s) => s.rows));
   let count = 0;
-  for (let j = headerRow + 1; j < rows.length; j++) {
-    const cells = rows[j] ?? [];
-    const line = j + 1;
-    if (cells.every((c) => cellText(c).trim() === '')) continue;
-    const g = (k: keyof Col) => (col[k] < 0 ? null : (cells[col[k]] ?? null));
+  for await (const row of headedRows(input, {
+    parserId: ID,
+    columns: COLUMNS,
+    anchor: ['name'],
+    required: { npi: 'NPI # or P1 #', date: 'Date of Exclusion' },
+  })) {
+    const { line } = row;
+    const g = row.get;
     const lines = cellText(g('name'))
       .split(/\r?\n/)
       .map((s) => clean(s.replace(/\/\s*$/, '')))
@@ -72,26 +72,9 @@ async function* parseWa(input: ByteInput): AsyncGenerator<ExclusionRecord> {
     r.npi_text = ids.text;
     r.license_number = licenseIsNpi ? null : license;
     r.action = clean(g('action'));
-    r.start_date = dateCell(g('date'), ID, line, wb.date1904).date;
+    r.start_date = dateCell(g('date'), ID, line, row.date1904).date;
     yield r;
   }
-}
-
-/** The first row (of the first sheet that has one) naming the name column: the header. */
-function headerOf(sheets: Cell[][][]) {
-  for (const rows of sheets) {
-    for (let i = 0; i < Math.min(rows.length, 20); i++) {
-      const names = (rows[i] ?? []).map((c) => normalizeName(cellText(c)));
-      const col = Object.fromEntries(
-        Object.entries(COLUMNS).map(([k, re]) => [k, names.findIndex((n) => re.test(n))]),
-      ) as Col;
-      if (col.name < 0) continue;
-      if (col.npi < 0) throw new PublisherFormatError(ID, i + 1, 'missing column "NPI # or P1 #"');
-      if (col.date < 0) throw new PublisherFormatError(ID, i + 1, 'missing column "Date of Exclusion"');
-      return { rows, row: i, col };
-    }
-  }
-  throw new PublisherFormatError(ID, 1, 'no sheet has the header "Name", "NPI # or P1 #", "Date of Exclusion"');
 }
 
 const isPerson = (s: string) => s.includes(',') && !looksLikeOrganization(s);
