@@ -3,6 +3,7 @@ import { adminGroup } from './admin/routes';
 import { archiveGroup } from './archive/routes';
 import { catalogGroup } from './catalog/routes';
 import { exclusionsGroup } from './exclusions/routes';
+import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
 import { subscriptionsGroup } from './subscriptions/routes';
@@ -18,4 +19,5 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   archiveGroup,
   exclusionsGroup,
   catalogGroup,
+  mcpGroup,
 ];

@@ -68,6 +68,16 @@ export const GROUP_GRANTS: Readonly<Record<string, Grant>> = {
   },
   /** Key management behind ADMIN_API_KEY (creation undoes a colliding insert with a delete). */
   admin: { tables: { keys: 'readWriteDelete' }, secrets: ['adminKey'] },
+  /**
+   * The agent-tool surface answers each tool call in process from the warrant, archive and
+   * exclusions groups (functions/mcp/targets.ts): the union of their reads, the presigned file
+   * links and the signing key. It writes nothing but the usage counters.
+   */
+  mcp: {
+    tables: { ...AUTHENTICATED, archive: 'read', facts: 'read', catalog: 'read' },
+    bucket: { read: ['files', 'text'] },
+    signingKey: true,
+  },
   /** Registration and the owner's delivery log and redelivery (which reads the change feed). */
   subscriptions: {
     tables: { ...AUTHENTICATED, subscriptions: 'readWrite', archive: 'read' },

@@ -17,6 +17,8 @@ export const GROUP_PROFILES: Readonly<Record<string, FunctionProfile>> = {
   admin: { memoryMb: 256, timeoutSeconds: 10 },
   archive: { memoryMb: 1024, timeoutSeconds: 29 },
   warrant: { memoryMb: 1024, timeoutSeconds: 15 },
+  /** Tool calls run the warrant, archive and exclusion reads (a 1,000-item screen included) in process. */
+  mcp: { memoryMb: 1024, timeoutSeconds: 29 },
   /**
    * Registration resolves the webhook host; a redelivery resolves it (up to 5 s) and then POSTs
    * (up to 10 s) before logging the attempt, so the budget covers both plus the table writes.

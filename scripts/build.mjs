@@ -187,6 +187,23 @@ const sideEffectFree = {
   },
 };
 
+/**
+ * The MCP SDK's server imports ajv (with ajv-formats and fast-uri, about 130 KiB minified) for one
+ * thing: checking answers to elicitation requests. The agent-tool surface never elicits and gives
+ * the server its own validator (shared/mcp/server.ts), so the import is cut to a stub
+ * (scripts/stubs/mcp-ajv-provider.mjs) and the mcp bundle stays under 1 MB.
+ */
+const mcpWithoutAjv = {
+  name: 'mcp-without-ajv',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]validation[\\/]ajv-provider\.js$/ }, (a) =>
+      /[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(a.importer)
+        ? { path: path.join(root, 'scripts/stubs/mcp-ajv-provider.mjs') }
+        : undefined,
+    );
+  },
+};
+
 /** What every output shares: the bundles and their lazy files. */
 const common = {
   absWorkingDir: root,
@@ -224,7 +241,7 @@ const rows = await Promise.all(
       entryPoints: [entry],
       outfile,
       define,
-      plugins: [lazyImports(found), zodEnglishOnly, sideEffectFree],
+      plugins: [lazyImports(found), zodEnglishOnly, sideEffectFree, mcpWithoutAjv],
     });
     // Only the lazy imports that survived tree shaking (the SDK's `import('bowser')`, for one, does not).
     const kept = new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path)));
@@ -238,7 +255,7 @@ const rows = await Promise.all(
             ...common,
             entryPoints: [resolved],
             outfile: file,
-            plugins: [zodEnglishOnly, sideEffectFree],
+            plugins: [zodEnglishOnly, sideEffectFree, mcpWithoutAjv],
           });
           return { package: spec, file: path.relative(dir, file), bytes: fs.statSync(file).size, metafile: r.metafile };
         }),

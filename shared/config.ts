@@ -84,6 +84,28 @@ const EnvSchema = z.object({
       }
       return [...new Set(ports.map(Number))];
     }),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins = v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      for (const o of origins) {
+        let parsed: URL | undefined;
+        try {
+          parsed = new URL(o);
+        } catch {
+          parsed = undefined;
+        }
+        if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== o) {
+          ctx.addIssue({ code: 'custom', message: `comma-separated origins (scheme://host[:port]), got "${o}"` });
+          return z.NEVER;
+        }
+      }
+      return origins;
+    }),
   WEBHOOK_SECRET_KEY: z
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of 32 random bytes (AES-256 key for webhook secrets at rest)')
@@ -160,6 +182,11 @@ export interface Config {
     /** Ports a webhook URL may name (WEBHOOK_ALLOWED_PORTS, default 443), checked at registration and delivery. */
     readonly allowedPorts: readonly number[];
   };
+  /**
+   * The agent-tool surface (/mcp): browser origins allowed besides PUBLIC_BASE_URL's own
+   * (MCP_ALLOWED_ORIGINS, comma-separated); a request with any other Origin is refused (DNS rebinding).
+   */
+  readonly mcp: { readonly allowedOrigins: readonly string[] };
 }
 
 export class ConfigError extends Error {
@@ -250,6 +277,7 @@ export function parseConfig(env: Env): Config {
       secretKey: e.WEBHOOK_SECRET_KEY,
       allowedPorts: e.WEBHOOK_ALLOWED_PORTS,
     },
+    mcp: { allowedOrigins: e.MCP_ALLOWED_ORIGINS },
   };
   return deepFreeze(config);
 }

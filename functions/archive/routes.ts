@@ -15,11 +15,13 @@ import {
   textRoute,
   versionsRoute,
 } from './definitions';
+import { ARCHIVE_TOOLS } from './tools';
 
 /** The source archive: sources, files, documents, versions, as-of, text, change feed, runs. */
 export const archiveGroup: RouteGroup = {
   name: 'archive',
   description: '/v1/archive/*, /archive/*: source archive reads, change feed and fetch runs',
+  tools: ARCHIVE_TOOLS,
   build(deps) {
     const router = createRouter();
     const q = new ArchiveQueries(deps);

@@ -17,6 +17,7 @@ import {
   StateAnswer,
   StateSearchQuery,
 } from './schemas';
+import { EXCLUSION_TOOLS } from './tools';
 
 const tags = ['Exclusions'];
 const asOfDesc = 'as_of (YYYY-MM-DD, default today) answers from the list versions in force on that date.';
@@ -97,6 +98,7 @@ const today = (deps: Deps) => deps.clock.now().toISOString().slice(0, 10);
 export const exclusionsGroup: RouteGroup = {
   name: 'exclusions',
   description: '/exclusions, /demo/exclusions: federal and state exclusion screening, search and coverage',
+  tools: EXCLUSION_TOOLS,
   build(deps) {
     const router = createRouter();
     const asOf = (q: { as_of?: string }) => q.as_of ?? today(deps);

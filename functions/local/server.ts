@@ -7,6 +7,7 @@ import type { Config } from '../../shared/config';
 import type { Deps } from '../../shared/deps';
 import { type Engines, startEngines } from '../../shared/local/engines';
 import { advertiseEngines, findLiveEngines, withdrawEngines } from '../../shared/local/lock';
+import type { Logger } from '../../shared/log';
 import { buildFullApp } from '../app';
 import { STARTUP_STEPS } from './startup';
 
@@ -24,7 +25,13 @@ export interface LocalServer {
  * persisting under the data folder. Tables and bucket are created when absent, then the start-up
  * steps (signing key, demo key, sample data) run; all are idempotent, so a restart changes nothing.
  */
-export async function startLocalServer(base: Config, opts: { persist?: boolean } = {}): Promise<LocalServer> {
+export async function startLocalServer(
+  base: Config,
+  opts: {
+    persist?: boolean /** Where logs go (default JSON lines on stdout; `npm run mcp` keeps stdout for JSON-RPC). */;
+    logger?: Logger;
+  } = {},
+): Promise<LocalServer> {
   const persist = opts.persist ?? true;
   if (persist) {
     const live = findLiveEngines(base.dataDir);
@@ -42,7 +49,7 @@ export async function startLocalServer(base: Config, opts: { persist?: boolean }
     // Claim the port before any start-up step writes: a port clash then stops start-up before a
     // demo key is generated (its secret is shown once) or samples are seeded. Until the app is
     // built, requests get a 503 problem.
-    const deps = buildDeps(config);
+    const deps = buildDeps(config, { logger: opts.logger });
     let app = buildStartingApp(deps);
     const listening = serve({ fetch: (req, env) => app.fetch(req, env), port: config.port, hostname: config.host });
     server = listening;

@@ -7,7 +7,7 @@ export interface ResourceDoc {
   text: string;
 }
 
-/** A runnable example (examples/<file>), titled by its first comment line. */
+/** A runnable example (examples/<name>.<ext>), named by its file stem and titled by its first comment line. */
 export interface ExampleDoc {
   lang: string;
   filename: string;
@@ -15,7 +15,7 @@ export interface ExampleDoc {
   text: string;
 }
 
-/** Example languages by file extension; the test suite runs each of these files. */
+/** Example languages by file extension: only files in these are examples, and the test suite runs each one. */
 export const EXAMPLE_LANGS: Readonly<Record<string, string>> = { '.sh': 'curl', '.ts': 'typescript', '.py': 'python' };
 
 /** The first level-1 heading of a markdown text, else the fallback. */
@@ -45,14 +45,15 @@ export function listResources(): ResourceDoc[] {
     });
 }
 
-/** Every example whose extension names a language, in language order. */
+/** Every example whose extension names a language, in name order. */
 export function listExamples(): ExampleDoc[] {
   const out: ExampleDoc[] = [];
   for (const [rel, text] of contentDir('examples')) {
     const filename = rel.slice('examples/'.length);
     const ext = filename.slice(filename.lastIndexOf('.'));
-    const lang = EXAMPLE_LANGS[ext];
-    if (lang) out.push({ lang, filename, title: commentTitle(text, filename), text });
+    // The stem names the sample: curl, python, typescript, and agent (the MCP client, in TypeScript).
+    if (EXAMPLE_LANGS[ext])
+      out.push({ lang: filename.slice(0, -ext.length), filename, title: commentTitle(text, filename), text });
   }
   return out.sort((a, b) => a.lang.localeCompare(b.lang));
 }

@@ -7,7 +7,7 @@ import { listExamples } from './documents';
 
 const Lang = z
   .string()
-  .regex(/^[a-z][a-z0-9-]{0,31}$/, 'a lowercase language name such as curl, typescript or python')
+  .regex(/^[a-z][a-z0-9-]{0,31}$/, 'a lowercase sample name such as curl, typescript, python or agent')
   .openapi({ param: { name: 'lang', in: 'path' }, example: 'python' });
 
 const ExampleSummary = z
@@ -23,9 +23,9 @@ const list = createRoute({
   method: 'get',
   path: '/examples',
   tags: ['Meta'],
-  summary: 'Code samples by language',
+  summary: 'Code samples',
   description:
-    'curl, TypeScript with the typed client, and Python verifying a signed response offline. Each sample is run by the test suite against the local server.',
+    "curl, TypeScript with the typed client, Python verifying a signed response offline, and an agent (an MCP client calling the tools at /mcp with its key). `lang` is the sample's name: its language, or `agent`. Each sample is run by the test suite against the local server.",
   request: { query: PageQuery },
   responses: {
     200: jsonResponse(pageOf(ExampleSummary, 'ExamplePage'), 'A page of samples.'),

@@ -8,8 +8,10 @@ import {
   DependencyUnavailableError,
   ForbiddenError,
   LicenseRestrictedError,
+  MethodNotAllowedError,
   NotFoundError,
   NotImplementedError,
+  OriginNotAllowedError,
   PayloadTooLargeError,
   ServiceUnavailableError,
   TooManyRequestsError,
@@ -50,8 +52,16 @@ const ENTRIES: [() => AppError, string][] = [
     'The key is valid but its tier does not include this read (the warrant, its appeal and its changes are a paid entitlement). `required_tier` names the cheapest tier that does; see /pricing.',
   ],
   [
+    () => new OriginNotAllowedError(''),
+    'The agent-tool surface (/mcp) refused the request because its `Origin` header (or, on a local server, its `Host`) is not one it serves: a guard against DNS rebinding. Agents that are not browsers send no Origin; an operator allows a browser origin with MCP_ALLOWED_ORIGINS.',
+  ],
+  [
     () => new NotFoundError(''),
     'No such route, or no such identifier on a route that exists. Identifiers are never guessed.',
+  ],
+  [
+    () => new MethodNotAllowedError('', ['POST']),
+    'The path exists but does not take this method; the `Allow` header and the `allow` member list the ones it does (GET and DELETE /mcp: the agent-tool surface is stateless, POST only).',
   ],
   [
     () => new ConflictError(''),

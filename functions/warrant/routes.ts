@@ -6,6 +6,7 @@ import { mountWarrantChanges } from './changes';
 import { mountSigningKey } from './public-key';
 import { mountRuleReads } from './rules';
 import { signerFor } from './signer';
+import { WARRANT_TOOLS } from './tools';
 import { mountWarrant } from './warrant';
 
 /**
@@ -15,6 +16,7 @@ import { mountWarrant } from './warrant';
 export const warrantGroup: RouteGroup = {
   name: 'warrant',
   description: '/rules/warrant: signed warrant, appeal and warrant-changes answers, and the signing key',
+  tools: WARRANT_TOOLS,
   build(deps) {
     const router = createRouter();
     const signer = signerFor(deps);

@@ -45,6 +45,9 @@ export const ACCESS_POLICY: readonly PolicyRule[] = [
   rule('GET', '/accuracy', 'public'),
   rule('GET', '/accuracy/discipline-coverage', 'public'),
   rule('*', '/demo/exclusions/*', 'public'),
+  // The agent-tool surface: its own messages (initialize, tools/list, ping) need no key; each tool
+  // call is a request to a route above, which checks and counts the key once (functions/mcp).
+  rule('*', '/mcp', 'public'),
   // Documentation, pricing and purchase pages.
   rule('GET', '/', 'public'),
   rule('GET', '/docs', 'public'),

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Deps } from '../deps';
 import { validationErrorFromZod } from './problem';
 import { declaredQueryNames, rejectUnknownQuery } from './query-guard';
+import type { ToolSpec } from './tool-spec';
 import type { AppEnv } from './types';
 
 /**
@@ -38,5 +39,7 @@ export interface RouteGroup {
   readonly name: string;
   /** Path prefixes the group serves, for documentation and the infrastructure route map. */
   readonly description: string;
+  /** The group's routes offered as agent tools (functions/mcp serves them at /mcp and over stdio). */
+  readonly tools?: readonly ToolSpec[];
   build(deps: Deps): OpenAPIHono<AppEnv>;
 }

@@ -57,10 +57,26 @@ export class ForbiddenError extends AppError {
   readonly title: string = 'Not entitled';
 }
 
+/** A browser Origin (or, on a local server, a Host) the agent-tool surface does not serve: DNS rebinding. */
+export class OriginNotAllowedError extends ForbiddenError {
+  override readonly code = 'origin-not-allowed';
+  override readonly title = 'Origin not allowed';
+}
+
 export class NotFoundError extends AppError {
   readonly status = 404;
   readonly code = 'not-found';
   readonly title = 'Not found';
+}
+
+/** The path exists but not for this method; `Allow` lists the ones it takes. */
+export class MethodNotAllowedError extends AppError {
+  readonly status = 405;
+  readonly code = 'method-not-allowed';
+  readonly title = 'Method not allowed';
+  constructor(detail: string, allow: readonly string[]) {
+    super(detail, { allow }, { Allow: allow.join(', ') });
+  }
 }
 
 export class ConflictError extends AppError {

@@ -34,15 +34,7 @@ export function renderProblem(c: Context<AppEnv>, thrown: unknown): Response {
   let body: ProblemBody;
   let headers: Record<string, string> = {};
   if (err instanceof AppError) {
-    body = {
-      ...err.extensions,
-      type: `${base}/problems/${err.code}`,
-      title: err.title,
-      status: err.status,
-      detail: err.message,
-      instance: new URL(c.req.url).pathname,
-      request_id: requestId,
-    };
+    body = problemBody(err, { base, instance: new URL(c.req.url).pathname, requestId });
     headers = err.headers;
   } else {
     c.get('logger')?.error('unhandled error', { error: describe(err) });
@@ -59,6 +51,23 @@ export function renderProblem(c: Context<AppEnv>, thrown: unknown): Response {
     status: body.status,
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'x-request-id': requestId, ...headers },
   });
+}
+
+/**
+ * The body of an AppError's problem. renderProblem writes it for every HTTP answer; the agent-tool
+ * surface (shared/mcp) uses it for the one refusal it makes before a request exists (a tool call
+ * without a required path argument), so both read the same.
+ */
+export function problemBody(err: AppError, at: { base: string; instance: string; requestId: string }): ProblemBody {
+  return {
+    ...err.extensions,
+    type: `${at.base}/problems/${err.code}`,
+    title: err.title,
+    status: err.status,
+    detail: err.message,
+    instance: at.instance,
+    request_id: at.requestId,
+  };
 }
 
 /** Convert a zod failure on one request part (query, param, json, header) into a ValidationError. */

@@ -54,8 +54,9 @@ afterAll(async () => {
 describe('examples/ (served at /examples, run here)', () => {
   it('GET /examples lists exactly the files run below, and serves them verbatim', async () => {
     const list = (await (await fetch(`${server.baseUrl}/examples`)).json()) as { items: { lang: string }[] };
-    expect(list.items.map((i) => i.lang)).toEqual(['curl', 'python', 'typescript']);
+    expect(list.items.map((i) => i.lang)).toEqual(['agent', 'curl', 'python', 'typescript']);
     for (const [lang, file] of [
+      ['agent', 'agent.ts'],
       ['curl', 'curl.sh'],
       ['python', 'python.py'],
       ['typescript', 'typescript.ts'],
@@ -115,5 +116,27 @@ describe('examples/ (served at /examples, run here)', () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/^warrant for E0601 as of 2025-02-10$/m);
     expect(out.stdout).toMatch(/^verified: signed by ed25519-[0-9a-f]{16} at /m);
+  });
+
+  it('agent: an MCP client lists the tools, calls a rule read and the warrant, and verifies the warrant', async () => {
+    const out = await exec(process.execPath, ['-r', '@swc-node/register', 'examples/agent.ts'], {
+      BASE_URL: server.baseUrl,
+      API_KEY: demoKey,
+    });
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/^\d+ tools: warrant, warrant_changes, /m);
+    expect(out.stdout).toMatch(/^ncci_mue: (held|gap|partial), \d+ fact\(s\), \d+ gap\(s\)$/m);
+    expect(out.stdout).toMatch(/^warrant as of 2025-02-10$/m);
+    expect(out.stdout).toMatch(/^verified: signed by ed25519-[0-9a-f]{16} at /m);
+  });
+
+  it('agent: a wrong key ends on the 401 problem from the tool call', async () => {
+    const out = await exec(process.execPath, ['-r', '@swc-node/register', 'examples/agent.ts'], {
+      BASE_URL: server.baseUrl,
+      API_KEY: 'wrong',
+    });
+    expect(out.code).toBe(1);
+    expect(out.stderr).toMatch(/^ncci_mue refused: .*"status":401/m);
   });
 });

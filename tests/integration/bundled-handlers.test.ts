@@ -165,6 +165,47 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
     }
   });
 
+  it('answers MCP tool calls through the mcp bundle under API Gateway events, counted against the key', async () => {
+    if (!built.includes('mcp')) return;
+    const rpc = async (body: unknown) => {
+      const event = {
+        ...httpApiEvent('POST', '/mcp', '', {
+          'x-api-key': apiKey,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        }),
+        body: JSON.stringify(body),
+      };
+      const res = (await handlerOf('mcp')(event, lambdaContext)) as HttpResult;
+      expect({ status: res.statusCode, body: res.statusCode === 200 ? '' : res.body }).toEqual({
+        status: 200,
+        body: '',
+      });
+      return JSON.parse(res.body) as { result: Record<string, unknown> };
+    };
+    const list = await rpc({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect((list.result.tools as { name: string }[]).map((t) => t.name)).toContain('warrant');
+    const usage = async () => {
+      const res = (await handlerOf('platform')(
+        httpApiEvent('GET', '/my-usage', '', { 'x-api-key': apiKey }),
+        lambdaContext,
+      )) as HttpResult;
+      return (JSON.parse(res.body) as { today: { count: number } }).today.count;
+    };
+    const before = await usage();
+    const call = await rpc({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'ncci_mue', arguments: { hcpcs: 'E0100', as_of: '2025-01-15' } },
+    });
+    expect(call.result.isError).toBeUndefined();
+    expect(JSON.parse((call.result.content as { text: string }[])[0]!.text)).toMatchObject({
+      result: { status: 'gap' },
+    });
+    expect(await usage()).toBe(before + 1);
+  });
+
   it('serves the docs page and its Swagger UI files from the meta bundle folder (no CDN)', async () => {
     if (!built.includes('meta')) return;
     const page = (await handlerOf('meta')(httpApiEvent('GET', '/docs', '', {}), lambdaContext)) as HttpResult;

@@ -1779,8 +1779,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Code samples by language
-         * @description curl, TypeScript with the typed client, and Python verifying a signed response offline. Each sample is run by the test suite against the local server.
+         * Code samples
+         * @description curl, TypeScript with the typed client, Python verifying a signed response offline, and an agent (an MCP client calling the tools at /mcp with its key). `lang` is the sample's name: its language, or `agent`. Each sample is run by the test suite against the local server.
          */
         get: {
             parameters: {

@@ -1,0 +1,77 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { bodyLimit } from 'hono/body-limit';
+import { buildApp } from '../../shared/app/build';
+import { createRouter, type RouteGroup } from '../../shared/http/app';
+import { CONTRACT_VERSION } from '../../shared/http/contract-version';
+import { MethodNotAllowedError, PayloadTooLargeError } from '../../shared/http/errors';
+import { originGuard } from '../../shared/mcp/origin-guard';
+import { createMcpServer } from '../../shared/mcp/server';
+import { type ResolvedTool, resolveTools } from '../../shared/mcp/tool-catalog';
+import { MCP_TARGETS, MCP_TOOL_SPECS } from './targets';
+
+/** The largest JSON-RPC message /mcp reads: a screen of 1,000 items with long names fits several times. */
+export const MCP_MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * /mcp: the agent-tool surface over MCP's Streamable HTTP transport, stateless and answering in
+ * JSON (API Gateway buffers Lambda answers, so no event streams). Each POST gets a fresh SDK server
+ * and transport. A tool call is one request into an app of the target groups built here with the
+ * same shell (request id, access policy, problem renderer), carrying the caller's X-API-Key: the
+ * key, entitlement and daily allowance rules, the validation and the signed bytes are the API's.
+ * /mcp itself is public (shared/auth/policy.ts) and never counted: initialize, tools/list and ping
+ * need no key, and each tool call is counted once, by its own request.
+ */
+export const mcpGroup: RouteGroup = {
+  name: 'mcp',
+  description: '/mcp: the agent-tool surface (Model Context Protocol, Streamable HTTP, stateless)',
+  build(deps) {
+    const inner = buildApp(MCP_TARGETS, deps);
+    let tools: ResolvedTool[] | undefined;
+    const toolList = () => {
+      tools ??= resolveTools(inner, MCP_TOOL_SPECS);
+      return tools;
+    };
+    const router = createRouter();
+    router.use('/mcp', originGuard(deps.config));
+    router.post(
+      '/mcp',
+      bodyLimit({
+        maxSize: MCP_MAX_BODY_BYTES,
+        onError: () => {
+          throw new PayloadTooLargeError(`An MCP message may be at most ${MCP_MAX_BODY_BYTES} bytes.`);
+        },
+      }),
+      async (c) => {
+        const server = createMcpServer({
+          version: CONTRACT_VERSION,
+          tools: toolList,
+          context: () => ({
+            dispatch: (path, init) => Promise.resolve(inner.request(path, init, c.env)),
+            apiKey: c.req.header('x-api-key'),
+            requestId: c.get('requestId'),
+            publicBaseUrl: deps.config.publicBaseUrl,
+          }),
+        });
+        const transport = new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
+        await server.connect(transport);
+        try {
+          return await transport.handleRequest(c.req.raw);
+        } finally {
+          await server.close();
+        }
+      },
+    );
+    const stateless = () => {
+      throw new MethodNotAllowedError(
+        '/mcp is stateless: it opens no event stream and keeps no session; send each JSON-RPC message with POST.',
+        ['POST'],
+      );
+    };
+    router.get('/mcp', stateless);
+    router.delete('/mcp', stateless);
+    return router;
+  },
+};
