@@ -43,6 +43,7 @@ export function environmentFor(
   if (injected && settings.secretsRevision) env.SECRETS_REVISION = settings.secretsRevision;
   // Only the fetch job writes archived files; it alone follows publisher links.
   if (grant.bucket?.write && settings.acceptLicenseGates) env.FETCH_ACCEPT_LICENSE_GATES = 'true';
+  if (grant.mcpOrigins && settings.mcpAllowedOrigins) env.MCP_ALLOWED_ORIGINS = settings.mcpAllowedOrigins;
   if (grant.deliverySchedule) {
     env.SCHEDULER_SCHEDULE_NAME = names.deliverySchedule;
     env.SCHEDULER_GROUP_NAME = names.scheduleGroup;

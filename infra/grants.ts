@@ -37,6 +37,8 @@ export interface Grant {
   secrets?: readonly InjectedSecret[];
   /** scheduler:GetSchedule on the delivery schedule (the deep health probe). */
   deliverySchedule?: true;
+  /** Serves the agent-tool surface: receives the browser origins it accepts (context mcpAllowedOrigins). */
+  mcpOrigins?: true;
 }
 
 /**
@@ -77,6 +79,7 @@ export const GROUP_GRANTS: Readonly<Record<string, Grant>> = {
     tables: { ...AUTHENTICATED, archive: 'read', facts: 'read', catalog: 'read' },
     bucket: { read: ['files', 'text'] },
     signingKey: true,
+    mcpOrigins: true,
   },
   /** Registration and the owner's delivery log and redelivery (which reads the change feed). */
   subscriptions: {

@@ -36,6 +36,11 @@ export interface Settings {
    * CPT page in front of the NCCI PTP zips): fetch runs then follow those links. Default false.
    */
   acceptLicenseGates: boolean;
+  /**
+   * Browser origins allowed to call the agent-tool surface (/mcp) besides the API's own, comma-separated
+   * (`https://app.example.com,http://localhost:6274`); the mcp function's MCP_ALLOWED_ORIGINS.
+   */
+  mcpAllowedOrigins?: string;
 }
 
 type Context = (key: string) => unknown;
@@ -79,6 +84,12 @@ export function readSettings(ctx: Context, root: string): Settings {
   if (publicBaseUrl && !/^https:\/\/[^/\s]+(\/[^\s]*)?$/.test(publicBaseUrl)) {
     throw new Error(`context publicBaseUrl: an https URL, got "${publicBaseUrl}"`);
   }
+  const mcpAllowedOrigins = text(ctx, 'mcpAllowedOrigins');
+  for (const o of mcpAllowedOrigins?.split(',').map((x) => x.trim()) ?? []) {
+    if (!/^https?:\/\/[^/\s]+$/.test(o)) {
+      throw new Error(`context mcpAllowedOrigins: comma-separated origins (scheme://host[:port]), got "${o}"`);
+    }
+  }
   return {
     namePrefix: text(ctx, 'namePrefix') ?? `warrant-${stage}`,
     signingKey,
@@ -92,5 +103,6 @@ export function readSettings(ctx: Context, root: string): Settings {
     archiveBucketName: text(ctx, 'archiveBucketName'),
     secretsRevision: text(ctx, 'secretsRevision'),
     acceptLicenseGates: flag(ctx, 'acceptLicenseGates'),
+    mcpAllowedOrigins,
   };
 }

@@ -14,8 +14,9 @@ import { createMcpServer } from '../shared/mcp/server';
 import { type ResolvedTool, resolveTools } from '../shared/mcp/tool-catalog';
 
 /**
- * `npm run --silent mcp`: the agent-tool surface over stdio, for desktop agents. stdout carries
- * JSON-RPC only; everything else (logs, the demo key printed on a first start) goes to stderr.
+ * The agent-tool surface over stdio, for desktop agents: `node scripts/mcp-stdio.cjs` (which runs this
+ * file; `npm run mcp` calls it, with npm's banner first unless `--silent`). stdout carries JSON-RPC
+ * only; everything else (logs, the demo key printed on a first start) goes to stderr.
  *
  *   WARRANT_API_KEY   the key every tool call carries (as X-API-Key), counted like any API request
  *   WARRANT_API_URL   the service to call (a deployment, or a running `npm start`); when unset, the
@@ -44,13 +45,13 @@ function apiUrl(): string | undefined {
 }
 
 /** Where tool calls go: the named service, the live local one, or one started here. */
-function serviceFor(config: Config): { baseUrl: Promise<string>; owned?: Promise<LocalServer> } {
+function serviceFor(config: Config): { baseUrl: Promise<string>; publicBaseUrl: string; owned?: Promise<LocalServer> } {
   const named = apiUrl();
-  if (named) return { baseUrl: Promise.resolve(named) };
+  if (named) return { baseUrl: Promise.resolve(named), publicBaseUrl: named };
   const live = findLiveEngines(config.dataDir);
   if (live?.baseUrl) {
     log(`calling the local server at ${live.baseUrl} (pid ${live.pid})`);
-    return { baseUrl: Promise.resolve(live.baseUrl) };
+    return { baseUrl: Promise.resolve(live.baseUrl), publicBaseUrl: live.baseUrl };
   }
   log(`starting the local service (data in ${config.dataDir}); logs follow on stderr`);
   const owned = startLocalServer(config, {
@@ -58,6 +59,7 @@ function serviceFor(config: Config): { baseUrl: Promise<string>; owned?: Promise
   });
   return {
     owned,
+    publicBaseUrl: config.publicBaseUrl,
     baseUrl: owned.then((s) => {
       for (const note of s.notes) log(note);
       log(`local service on ${s.baseUrl}`);
@@ -103,7 +105,7 @@ async function main(): Promise<void> {
       tools ??= resolveTools(buildApp(MCP_TARGETS, offlineDeps()), MCP_TOOL_SPECS);
       return tools;
     },
-    context: () => ({ dispatch, apiKey, publicBaseUrl: config.publicBaseUrl }),
+    context: () => ({ dispatch, apiKey, publicBaseUrl: service.publicBaseUrl }),
   });
   let closing = false;
   const close = async () => {

@@ -14,7 +14,7 @@ export const ARCHIVE_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/v1/archive/docs/{doc_id}/versions',
     proves:
-      'Lists every archived version of a document with its effective window and sha256: the history a receipt is checked against. An empty list means the document is declared but nothing of it is archived yet.',
+      'Lists the archived versions of a document with their effective windows and sha256: the history a receipt is checked against. The list is paged (`limit`, default 50): follow `next` as `cursor` before concluding a version is absent. An empty list means the document is declared but nothing of it is archived yet.',
   }),
   tool({
     name: 'archive_file',

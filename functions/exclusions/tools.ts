@@ -15,7 +15,7 @@ export const EXCLUSION_TOOLS: readonly ToolSpec[] = [
     name: 'exclusions_comprehensive',
     method: 'get',
     path: '/exclusions/comprehensive/{npi}',
-    proves: `Proves whether the NPI is excluded on the date by the federal list or any loaded state list, naming each list version consulted. ${UNKNOWN}`,
+    proves: `Proves whether the NPI is excluded on the date by the federal lists or any loaded state list, naming each list version consulted. ${UNKNOWN}`,
   }),
   tool({
     name: 'exclusions_state',
@@ -28,7 +28,7 @@ export const EXCLUSION_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/exclusions/crossref/{npi}',
     proves:
-      'Every federal and state exclusion record matching the NPI, in force or not (reinstated ones included), with a risk flag and its reason: history, not only the current standing.',
+      'Every federal and state exclusion record matching the NPI, in force or not (reinstated ones included), with a risk flag and its reason: history, not only the current standing. No record means none of the lists loaded for the date holds the NPI; it is not a clearance for a list that is not loaded or has no version in force (exclusions_coverage names them).',
   }),
   tool({
     name: 'exclusions_state_search',

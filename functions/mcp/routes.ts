@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { buildApp } from '../../shared/app/build';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { CONTRACT_VERSION } from '../../shared/http/contract-version';
-import { MethodNotAllowedError, PayloadTooLargeError } from '../../shared/http/errors';
+import { MethodNotAllowedError, PayloadTooLargeError, ValidationError } from '../../shared/http/errors';
 import { originGuard } from '../../shared/mcp/origin-guard';
 import { createMcpServer } from '../../shared/mcp/server';
 import { type ResolvedTool, resolveTools } from '../../shared/mcp/tool-catalog';
@@ -56,9 +56,28 @@ export const mcpGroup: RouteGroup = {
           sessionIdGenerator: undefined,
           enableJsonResponse: true,
         });
+        // One message per POST: JSON-RPC batches left the protocol in 2025-06-18, and a batch would
+        // let one request run a hundred tool calls. Anything that is not JSON goes to the SDK as is,
+        // which answers its own parse error.
+        const text = await c.req.text();
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        if (Array.isArray(parsed)) {
+          throw new ValidationError([
+            { loc: ['body'], msg: 'one JSON-RPC message per request; batches are not accepted', type: 'batch' },
+          ]);
+        }
+        const request =
+          parsed === undefined
+            ? new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: text })
+            : c.req.raw;
         await server.connect(transport);
         try {
-          return await transport.handleRequest(c.req.raw);
+          return await transport.handleRequest(request, parsed === undefined ? undefined : { parsedBody: parsed });
         } finally {
           await server.close();
         }

@@ -39,6 +39,8 @@ const Query = z.object({
     .openapi({
       param: { name: 'claim_reference', in: 'query' },
       description: 'Your claim or appeal reference, echoed in the exhibit.',
+      // The generator would print the regex's `u` flag into the pattern; JSON Schema patterns are Unicode-aware.
+      pattern: '^[\\p{L}\\p{N} ._:/#-]*$',
     }),
   format: z
     .enum(['json', 'html'])

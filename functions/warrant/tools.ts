@@ -28,7 +28,7 @@ export const WARRANT_TOOLS: readonly ToolSpec[] = [
     path: '/rules/warrant/appeal',
     signed: true,
     proves:
-      'An exhibit for a payment appeal: each held fact as a citation with the public link to its archived original and the steps a reviewer follows to verify it without a key. ' +
+      'An exhibit for a payment appeal: each held fact as a citation with the public link to its archived original and the steps a reviewer follows to verify it without a key. The JSON answer is signed; `format=html` gives a printable page (not itself the signed JSON: the signed JSON is embedded in it). ' +
       GAP,
   }),
   tool({
@@ -50,13 +50,13 @@ export const WARRANT_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/rules/ncci/mue',
     proves:
-      'Proves the Medically Unlikely Edit in force per setting on the date, with receipts. A gap for a setting means its table is not in force or not loaded on that date, never "no MUE".',
+      'Proves the Medically Unlikely Edit in force per setting on the date, with receipts. A no_version_in_force or source_not_loaded gap is never "no MUE": the setting\'s table is not in force or not loaded on that date. code_not_in_version means the table in force does not list the code; CMS does not publish every MUE, so that is not proof that none applies.',
   }),
   tool({
     name: 'ncci_ptp',
     method: 'get',
     path: '/rules/ncci/ptp',
     proves:
-      'Proves whether a procedure-to-procedure edit for the ordered code pair was in force on the date, with its modifier indicator and receipts. A gap means the edit table in force could not be read for that date, never "no edit".',
+      'Proves whether a procedure-to-procedure edit for the ordered code pair was in force on the date, with its modifier indicator and receipts. A gap is never "no edit": no_table_for_setting or no_version_in_force means no table was in force for that setting on the date; deletion_day_unresolved means the date is the edit\'s deletion date, on which CMS does not say whether it still applies.',
   }),
 ];

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ValidationError } from '../http/errors';
-import { PROBLEM_CONTENT_TYPE, problemBody } from '../http/problem';
+import { PROBLEM_CONTENT_TYPE, problemBody, validationErrorFromZod } from '../http/problem';
 import type { ResolvedTool } from './tool-catalog';
 
 /** Sends one request to the app: in process (`app.request`) on the HTTP surface, `fetch` over stdio. */
@@ -15,6 +15,12 @@ export interface CallContext {
   /** For the problem type URLs of the refusals made here. */
   publicBaseUrl: string;
 }
+
+/**
+ * Answers up to this size are also given as structured content; a larger one (a 1,000-item screen)
+ * only as text, so a result never carries a large body twice.
+ */
+export const STRUCTURED_MAX_BYTES = 256 * 1024;
 
 /** Where a tool result's HTTP facts travel (`_meta`), for clients that want the status or the quota. */
 export const HTTP_META = 'warrant-service/http';
@@ -35,25 +41,40 @@ export async function callRoute(
   const headers: Record<string, string> = {};
   if (ctx.apiKey) headers['x-api-key'] = ctx.apiKey;
   if (ctx.requestId) headers['x-request-id'] = ctx.requestId;
-  let path = tool.spec.path;
+  const pathValues: Record<string, string> = {};
   for (const name of tool.pathParams) {
     const value = scalar(args[name]);
-    if (value === undefined || value === '') return missingPathArgument(tool, name, ctx);
-    path = path.replace(`{${name}}`, encodeURIComponent(value));
+    if (value === undefined || value === '')
+      return refused(tool, ctx, ValidationError.single('path', name, `${name} is required`, 'missing'));
+    pathValues[name] = value;
   }
+  // A path argument is checked by the route's own schema before it becomes a path segment, so no
+  // value (`..`, `search`, another route's literal segment) can reach a route other than the tool's.
+  if (tool.pathParams.length > 0) {
+    const dots = tool.pathParams.find((n) => pathValues[n] === '.' || pathValues[n] === '..');
+    if (dots) return refused(tool, ctx, ValidationError.single('path', dots, 'not a valid value', 'invalid'));
+    const checked = tool.pathSchema?.safeParse(pathValues);
+    if (checked && !checked.success) return refused(tool, ctx, validationErrorFromZod('param', checked.error));
+  }
+  let path = tool.spec.path;
+  for (const name of tool.pathParams) path = path.replace(`{${name}}`, encodeURIComponent(pathValues[name]!));
   const init: RequestInit = { method: tool.spec.method.toUpperCase(), headers };
   const query = new URLSearchParams();
+  const body: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (tool.pathParams.includes(name)) continue;
+    if (tool.body && !tool.queryParams.includes(name)) {
+      body[name] = value;
+      continue;
+    }
+    for (const item of Array.isArray(value) ? value : [value]) {
+      const text = scalar(item);
+      if (text !== undefined) query.append(name, text);
+    }
+  }
   if (tool.body) {
     headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(args);
-  } else {
-    for (const [name, value] of Object.entries(args)) {
-      if (tool.pathParams.includes(name)) continue;
-      for (const item of Array.isArray(value) ? value : [value]) {
-        const text = scalar(item);
-        if (text !== undefined) query.append(name, text);
-      }
-    }
+    init.body = JSON.stringify(body);
   }
   const search = query.toString();
   const res = await ctx.dispatch(search ? `${path}?${search}` : path, init);
@@ -72,7 +93,7 @@ function scalar(value: unknown): string | undefined {
 function toResult(status: number, headers: Headers, text: string): CallToolResult {
   const type = headers.get('content-type') ?? '';
   let structured: Record<string, unknown> | undefined;
-  if (/[/+]json\b/i.test(type)) {
+  if (/[/+]json\b/i.test(type) && Buffer.byteLength(text) <= STRUCTURED_MAX_BYTES) {
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
@@ -95,9 +116,8 @@ function toResult(status: number, headers: Headers, text: string): CallToolResul
   };
 }
 
-/** A path argument is missing: no request can name the resource, so the refusal is made here (not counted). */
-function missingPathArgument(tool: ResolvedTool, name: string, ctx: CallContext): CallToolResult {
-  const err = ValidationError.single('path', name, `${name} is required`, 'missing');
+/** A path argument the route would not take: no request can name the resource, so the refusal is made here (not counted). */
+function refused(tool: ResolvedTool, ctx: CallContext, err: ValidationError): CallToolResult {
   const body = problemBody(err, {
     base: ctx.publicBaseUrl,
     instance: tool.spec.path,

@@ -1,5 +1,6 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ZodType } from 'zod';
 import type { ToolSpec } from '../http/tool-spec';
 import type { AppEnv } from '../http/types';
 
@@ -8,7 +9,10 @@ export interface ResolvedTool {
   spec: ToolSpec;
   definition: Tool;
   pathParams: readonly string[];
-  /** The route takes a JSON body: the arguments are the body. */
+  /** The route's own schema of its path parameters: a tool argument must pass it before it is put in a path. */
+  pathSchema?: ZodType;
+  queryParams: readonly string[];
+  /** The route takes a JSON body: the arguments other than path and query parameters are the body. */
   body: boolean;
 }
 
@@ -30,7 +34,7 @@ interface OpenApiOperation {
 }
 
 const SIGNED_TAIL =
-  'The answer is signed (Ed25519 over RFC 8785 canonical JSON): the text content is the exact response body, so hand it unchanged to any verifier (`npm run verify`, or the verifiers at /examples) together with the key from /rules/warrant/signing-key.';
+  'The JSON answer is signed (Ed25519 over RFC 8785 canonical JSON): the text content is the exact response body, so hand it unchanged to any verifier (`npm run verify`, or the verifiers at /examples) with the key from the warrant_signing_key tool.';
 const CALL_TAIL =
   'A refusal (bad argument, missing or unentitled key, daily allowance spent) comes back as an error result whose text is the API’s RFC 9457 problem details, naming the parameter or the entitlement.';
 
@@ -46,7 +50,18 @@ export function resolveTools(app: OpenAPIHono<AppEnv>, specs: readonly ToolSpec[
     if (names.has(s.name)) throw new Error(`tool ${s.name} is declared twice`);
     names.add(s.name);
   }
-  const doc = app.getOpenAPI31Document({
+  // The tools' routes alone, without their responses: a fraction of the whole document's generation.
+  const scratch = new OpenAPIHono();
+  const pathSchemas = new Map<string, ZodType | undefined>();
+  for (const spec of specs) {
+    const def = app.openAPIRegistry.definitions.find(
+      (d) => d.type === 'route' && d.route.method === spec.method && d.route.path === spec.path,
+    );
+    if (def?.type !== 'route') throw new Error(`tool ${spec.name}: no route ${spec.method.toUpperCase()} ${spec.path}`);
+    scratch.openAPIRegistry.registerPath({ ...def.route, responses: { 200: { description: 'the answer' } } });
+    pathSchemas.set(spec.name, def.route.request?.params as ZodType | undefined);
+  }
+  const doc = scratch.getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: 'tools', version: '1' },
   }) as unknown as JsonObject;
@@ -72,6 +87,8 @@ export function resolveTools(app: OpenAPIHono<AppEnv>, specs: readonly ToolSpec[
       spec,
       definition,
       pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+      pathSchema: pathSchemas.get(spec.name),
+      queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
       body: bodySchema !== undefined,
     };
   });

@@ -5,6 +5,7 @@ import { App } from 'aws-cdk-lib';
 import { buildApp } from '../../infra/app';
 import { namesFor } from '../../infra/naming';
 import { readSettings } from '../../infra/settings';
+import { parseConfig } from '../../shared/config';
 import { environmentOf, everyGrantedGroup, statementsOf, synth } from './synth';
 
 const ctx = (o: Record<string, unknown>) => (k: string) => o[k];
@@ -28,6 +29,7 @@ describe('deployment settings from CDK context', () => {
     [{ publicBaseUrl: 'http://api.example.org' }, /publicBaseUrl: an https URL/],
     [{ apiRateLimit: '-3' }, /apiRateLimit: a positive integer/],
     [{ acceptLicenseGates: 'yes' }, /acceptLicenseGates: true or false/],
+    [{ mcpAllowedOrigins: 'https://a.example/path' }, /mcpAllowedOrigins: comma-separated origins/],
   ])('stops synthesis on a bad value, naming the key: %j', (values, message) => {
     expect(() => readSettings(ctx(values), '/repo')).toThrow(message);
   });
@@ -82,6 +84,24 @@ describe('license gates in the deployed fetch job', () => {
       expect(environmentOf(s.jobs, names.fn('fetch'))).toMatchObject({ FETCH_ACCEPT_LICENSE_GATES: 'true' });
       expect(environmentOf(s.jobs, names.fn('delivery'))).not.toHaveProperty('FETCH_ACCEPT_LICENSE_GATES');
       expect(environmentOf(s.api, names.fn('archive'))).not.toHaveProperty('FETCH_ACCEPT_LICENSE_GATES');
+    } finally {
+      s.cleanup();
+    }
+  });
+});
+
+describe('browser origins of the deployed agent-tool surface', () => {
+  it('passes mcpAllowedOrigins to the mcp function only, as MCP_ALLOWED_ORIGINS the function parses', () => {
+    const origins = 'https://app.example.com,http://localhost:6274';
+    const s = synth({ routes: everyGrantedGroup(), context: { mcpAllowedOrigins: origins } });
+    try {
+      const names = namesFor('warrant-test');
+      const env = environmentOf(s.api, names.fn('mcp'));
+      expect(env).toMatchObject({ MCP_ALLOWED_ORIGINS: origins });
+      expect(parseConfig({ MCP_ALLOWED_ORIGINS: env.MCP_ALLOWED_ORIGINS as string }).mcp.allowedOrigins).toEqual(
+        origins.split(','),
+      );
+      expect(environmentOf(s.api, names.fn('warrant'))).not.toHaveProperty('MCP_ALLOWED_ORIGINS');
     } finally {
       s.cleanup();
     }

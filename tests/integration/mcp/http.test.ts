@@ -210,6 +210,51 @@ describe('/mcp over Streamable HTTP (SDK client)', () => {
     await expect(unknownTool).rejects.toThrow(/Unknown tool: no_such_tool/);
   });
 
+  it('a path argument is checked by the route’s schema first: it can never reach another route', async () => {
+    const k = await createTestKey(h.deps, { tier: 'free', allowance: 100 });
+    const client = await connect(k);
+    for (const [name, args, param] of [
+      ['archive_file', { sha256: '..' }, 'sha256'],
+      ['archive_as_of', { doc_id: '.', date: '2025-05-15' }, 'doc_id'],
+      ['exclusions_state', { npi: 'search', name: 'x' }, 'npi'],
+      ['exclusions_state', { npi: 'coverage' }, 'npi'],
+      ['exclusions_comprehensive', { npi: '1847362914/../../state/coverage' }, 'npi'],
+    ] as const) {
+      const r = await call(client, name, args);
+      expect({ name, status: statusOf(r) }).toEqual({ name, status: 400 });
+      expect(JSON.parse(textOf(r)).errors[0].loc).toEqual(['path', param]);
+    }
+    // Refused before any request: nothing was counted.
+    const usage = (await (await h.request('/my-usage', { headers: k.headers })).json()) as Json;
+    expect(usage.today.count).toBe(0);
+  });
+
+  it('one JSON-RPC message per POST: a batch is a 400 problem naming the body, and runs nothing', async () => {
+    const k = await createTestKey(h.deps, { tier: 'free', allowance: 100 });
+    const call1 = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'ncci_mue', arguments: { hcpcs: 'E0601' } },
+    };
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { ...k.headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify([call1, { ...call1, id: 2 }]),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Json).errors[0]).toMatchObject({ loc: ['body'], type: 'batch' });
+    const usage = (await (await h.request('/my-usage', { headers: k.headers })).json()) as Json;
+    expect(usage.today.count).toBe(0);
+    const garbled = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{"jsonrpc":',
+    });
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as Json).error.code).toBe(-32700);
+  });
+
   it('path parameters and JSON bodies are forwarded: archive and screen tools', async () => {
     const k = await createTestKey(h.deps, 'pro', ['warrant']);
     const client = await connect(k);

@@ -24,11 +24,14 @@ let dir: string;
 let server: LocalServer;
 const clients: Client[] = [];
 
-async function spawnClient(env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> {
+/** Through the launcher a desktop configuration names, from another working directory. */
+async function spawnClient(
+  env: Record<string, string>,
+): Promise<{ client: Client; stderr: () => string; errors: Error[] }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--openssl-legacy-provider', '-r', '@swc-node/register', 'scripts/mcp.ts'],
-    cwd: root,
+    args: [path.join(root, 'scripts/mcp-stdio.cjs')],
+    cwd: os.tmpdir(),
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.homedir(), ...env },
     stderr: 'pipe',
   });
@@ -37,9 +40,12 @@ async function spawnClient(env: Record<string, string>): Promise<{ client: Clien
     err += d.toString('utf8');
   });
   const client = new Client({ name: 'mcp-stdio-test', version: '1.0.0' });
+  // Any stdout line that is not a JSON-RPC message surfaces here.
+  const errors: Error[] = [];
+  client.onerror = (e) => errors.push(e);
   await client.connect(transport);
   clients.push(client);
-  return { client, stderr: () => err };
+  return { client, stderr: () => err, errors };
 }
 
 const textOf = (r: CallToolResult) => (r.content[0] as { type: 'text'; text: string }).text;
@@ -65,7 +71,7 @@ afterAll(async () => {
 
 describe('npm run mcp (stdio, SDK client)', () => {
   it('with WARRANT_API_URL and WARRANT_API_KEY: lists the tools and returns a signed warrant that verifies', async () => {
-    const { client } = await spawnClient({ WARRANT_API_URL: server.baseUrl, WARRANT_API_KEY: demoKey });
+    const { client, errors } = await spawnClient({ WARRANT_API_URL: server.baseUrl, WARRANT_API_KEY: demoKey });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(MCP_TOOL_SPECS.map((s) => s.name));
     const r = (await client.callTool({
@@ -79,16 +85,40 @@ describe('npm run mcp (stdio, SDK client)', () => {
       arguments: { kid: body.attestation.kid },
     })) as CallToolResult;
     expect(verifySignedResponse(body, JSON.parse(textOf(key)))).toMatchObject({ ok: true });
+    expect(errors).toEqual([]);
   }, 60_000);
 
   it('finds the local server advertised for DATA_DIR; without WARRANT_API_KEY a call is the 401 problem', async () => {
-    const { client, stderr } = await spawnClient({ DATA_DIR: path.join(dir, 'data') });
+    const { client, stderr, errors } = await spawnClient({ DATA_DIR: path.join(dir, 'data') });
     const r = (await client.callTool({ name: 'ncci_mue', arguments: { hcpcs: 'E0601' } })) as CallToolResult;
     expect(r.isError).toBe(true);
     expect(JSON.parse(textOf(r))).toMatchObject({ status: 401 });
     expect(stderr()).toContain(`calling the local server at ${server.baseUrl}`);
     expect(stderr()).toContain('WARRANT_API_KEY is not set');
+    expect(errors).toEqual([]);
   }, 60_000);
+
+  it('with no service to call, starts the local one itself; its logs stay on stderr', async () => {
+    const own = path.join(dir, 'own-data');
+    const key = `demo-${randomBytes(18).toString('base64url')}`;
+    const { client, stderr, errors } = await spawnClient({
+      DATA_DIR: own,
+      PORT: '0',
+      DEMO_API_KEY: key,
+      WARRANT_API_KEY: key,
+      SEED_SAMPLE_DATA: 'false',
+    });
+    const r = (await client.callTool({
+      name: 'ncci_mue',
+      arguments: { hcpcs: 'E0601', as_of: '2025-02-10' },
+    })) as CallToolResult;
+    expect(r.isError).toBeUndefined();
+    expect(JSON.parse(textOf(r))).toMatchObject({ result: { status: 'gap' } });
+    expect(stderr()).toContain(`starting the local service (data in ${own})`);
+    expect(stderr()).toMatch(/"msg":"request".*"path":"\/rules\/ncci\/mue","status":200/);
+    expect(errors).toEqual([]);
+    await client.close();
+  }, 90_000);
 
   it('refuses a WARRANT_API_URL that is not an http(s) URL, naming it, with exit code 2', async () => {
     const { execFile } = await import('node:child_process');
