@@ -7,6 +7,7 @@ import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
 import { subscriptionsGroup } from './subscriptions/routes';
+import { vbcGroup } from './vbc/routes';
 import { warrantGroup } from './warrant/routes';
 
 /** Every endpoint group, in mount order. Each is one Lambda on AWS; `npm start` mounts them all. */
@@ -18,6 +19,7 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   subscriptionsGroup,
   archiveGroup,
   exclusionsGroup,
+  vbcGroup,
   catalogGroup,
   mcpGroup,
 ];

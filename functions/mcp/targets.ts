@@ -1,6 +1,7 @@
 import type { RouteGroup } from '../../shared/http/app';
 import { archiveGroup } from '../archive/routes';
 import { exclusionsGroup } from '../exclusions/routes';
+import { vbcGroup } from '../vbc/routes';
 import { warrantGroup } from '../warrant/routes';
 
 /**
@@ -8,7 +9,7 @@ import { warrantGroup } from '../warrant/routes';
  * answered by these groups, built in the MCP function's own app, so a catalog group joins the list
  * when it lands with tools of its own.
  */
-export const MCP_TARGETS: readonly RouteGroup[] = [warrantGroup, archiveGroup, exclusionsGroup];
+export const MCP_TARGETS: readonly RouteGroup[] = [warrantGroup, archiveGroup, exclusionsGroup, vbcGroup];
 
 /** Every tool the targets declare, in group order. */
 export const MCP_TOOL_SPECS = MCP_TARGETS.flatMap((g) => g.tools ?? []);

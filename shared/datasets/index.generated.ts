@@ -2,6 +2,8 @@
 import type { SourceModule } from './module';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
 import cms_hcpcs_level2 from './cms_hcpcs_level2';
+import cms_hrrp from './cms_hrrp';
+import cms_hrrp_supplemental from './cms_hrrp_supplemental';
 import cms_mcd from './cms_mcd';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
@@ -31,6 +33,8 @@ import state_exclusions_wa from './state_exclusions_wa';
 export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_dmepos_fee_schedule,
   cms_hcpcs_level2,
+  cms_hrrp,
+  cms_hrrp_supplemental,
   cms_mcd,
   cms_ncci_mue,
   cms_ncci_ptp,

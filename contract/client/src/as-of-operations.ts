@@ -15,4 +15,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rules/ncci/ptp',
   'GET /rules/warrant',
   'GET /rules/warrant/appeal',
+  'GET /vbc/hrrp',
+  'GET /vbc/hrrp/{ccn}',
+  'GET /vbc/hrrp/{ccn}/measures',
 ];

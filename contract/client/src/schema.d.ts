@@ -9571,18 +9571,59 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readmission penalties (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_hrrp is built; listed so the contract shows the whole surface.
+         * Readmission penalties (HRRP) by hospital
+         * @description Hospitals of the fiscal year in force with `penalized`, `payment_adjustment_factor` and `payment_reduction_pct` = (1 - factor) x 100. Filters: `state` (the hospital file's State; hospitals only the supplemental file lists have no state and are left out of a state filter), `penalized`, `payment_reduction_pct_min`/`_max`. Sorted by `sort` then CCN (unique); paged by `limit`/`offset` with `total`. The hospital file (name, state, measures) and the IPPS supplemental file (payment adjustment factor) are joined by CCN. When one file has no version in force on the date its fields are null and `gaps` names it; when neither has, the answer is a 503 problem naming both sources.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the HRRP files in force on this date (YYYY-MM-DD; a fiscal year runs 1 October to 30 September); default today. */
+                    as_of?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Hospitals to skip (0 to 10000). */
+                    offset?: number;
+                    /** @description Default asc, except desc for payment_reduction_pct (largest penalty first). */
+                    order?: "asc" | "desc";
+                    /** @description Highest payment_reduction_pct (percent, inclusive). */
+                    payment_reduction_pct_max?: string;
+                    /** @description Lowest payment_reduction_pct (percent, inclusive). */
+                    payment_reduction_pct_min?: string;
+                    /** @description true: payment adjustment factor below 1 (payment_reduction_pct above 0); false: no reduction. */
+                    penalized?: "true" | "false";
+                    /** @description Order of the list; ties and equal values always end on CCN (unique). Nulls come last. */
+                    sort?: "ccn" | "payment_reduction_pct" | "facility_name";
+                    /** @description The hospital file's State (USPS code). */
+                    state?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Hospitals with their penalty. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HrrpList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -9592,7 +9633,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -9618,8 +9659,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9645,20 +9686,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readmission penalty of a hospital (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_hrrp is built; listed so the contract shows the whole surface.
+         * One hospital's readmission penalty
+         * @description The penalty with the supplemental file's inputs (dual proportion in percent, peer group, neutrality modifier, per-condition ERR, peer median, penalty indicator and DRG payment ratio) and its published row. A CCN in neither file is a 404. The hospital file (name, state, measures) and the IPPS supplemental file (payment adjustment factor) are joined by CCN. When one file has no version in force on the date its fields are null and `gaps` names it; when neither has, the answer is a 503 problem naming both sources.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the HRRP files in force on this date (YYYY-MM-DD; a fiscal year runs 1 October to 30 September); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number. */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The hospital. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HrrpHospitalDetail"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -9668,7 +9735,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -9694,8 +9770,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9721,20 +9797,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Per-condition readmission ratios (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_hrrp is built; listed so the contract shows the whole surface.
+         * Per-condition readmission ratios and rates of a hospital
+         * @description One entry per measure row of the hospital file: excess readmission ratio, predicted and expected readmission rates (percent, as published), discharges and readmissions, each a cell `{value, status, published}` where status is `reported`, `too_few_to_report` or `not_available` (never 0), plus the footnote, the performance period, the published row and the supplemental columns of the same condition. 503 when the hospital file has no version in force.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the HRRP files in force on this date (YYYY-MM-DD; a fiscal year runs 1 October to 30 September); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number. */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The measures. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HrrpMeasures"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -9744,7 +9846,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -9770,8 +9881,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10835,6 +10946,129 @@ export interface components {
             /** @enum {string} */
             status: "ok";
             time: string;
+        };
+        HrrpCell: {
+            /** @description The cell exactly as published. */
+            published: string;
+            status: components["schemas"]["HrrpCellStatus"];
+            /** @description The number, or null when not reported. */
+            value: number | null;
+        };
+        /**
+         * @description `reported`: a number; `too_few_to_report`: suppressed by CMS (small counts); `not_available`: the file has no value (`N/A`, `.` or empty).
+         * @enum {string}
+         */
+        HrrpCellStatus: "reported" | "too_few_to_report" | "not_available";
+        /**
+         * @description AMI (acute myocardial infarction), COPD, HF (heart failure), PN (pneumonia), CABG (coronary artery bypass graft), THA_TKA (elective primary total hip/knee arthroplasty).
+         * @enum {string}
+         */
+        HrrpCondition: "AMI" | "COPD" | "HF" | "PN" | "CABG" | "THA_TKA";
+        HrrpConditionPayment: {
+            condition: components["schemas"]["HrrpCondition"];
+            drg_payment_ratio: components["schemas"]["HrrpCell"];
+            eligible_discharges: components["schemas"]["HrrpCell"];
+            excess_readmission_ratio: components["schemas"]["HrrpCell"];
+            peer_group_median_err: components["schemas"]["HrrpCell"];
+            /** @description The file's Y/N: the condition's ERR is above its peer group median. */
+            penalty_indicator: boolean | null;
+        };
+        HrrpHospital: {
+            /**
+             * @description CMS Certification Number, 6 characters with leading zeros.
+             * @example 010001
+             */
+            ccn: string;
+            /** @description From the hospital file; null when only the supplemental file lists the CCN. */
+            facility_name: string | null;
+            payment_adjustment_factor: number | null;
+            /**
+             * @description (1 - payment_adjustment_factor) x 100, in percent (0 to 3).
+             * @example 1.37
+             */
+            payment_reduction_pct: number | null;
+            /** @description payment adjustment factor below 1; null when the supplemental file does not list the hospital. */
+            penalized: boolean | null;
+            /** @description The rows this hospital was read from; the two files are joined by CCN (identifier), never by name. */
+            sources: {
+                hospital_file: components["schemas"]["CatalogRowSource"] & (Record<string, never> | null);
+                supplemental: components["schemas"]["CatalogRowSource"] & (Record<string, never> | null);
+            };
+            /** @description The hospital file's State; null when only the supplemental file lists the CCN. */
+            state: string | null;
+        };
+        HrrpHospitalDetail: components["schemas"]["HrrpHospital"] & {
+            /** Format: date */
+            as_of: string;
+            /** @description Conditions whose penalty indicator is Y. */
+            conditions_penalized: components["schemas"]["HrrpCondition"][];
+            /** @description Share of stays of dually eligible patients, in percent (the file prints a proportion). */
+            dual_proportion_pct: number | null;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            neutrality_modifier: number | null;
+            peer_group: number | null;
+            /** @description The supplemental row as published (the hospital file rows are under /measures). */
+            source_row: {
+                supplemental: {
+                    [key: string]: string;
+                } | null;
+            };
+            /** @description The archived versions this answer was built from. */
+            sources?: components["schemas"]["CatalogSourceVersion"][];
+            supplemental_conditions: components["schemas"]["HrrpConditionPayment"][];
+        };
+        HrrpList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["HrrpHospital"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Hospitals matching the filters. */
+            total: number;
+        };
+        HrrpMeasure: {
+            condition: components["schemas"]["HrrpCondition"] & (string | null);
+            end_date: string | null;
+            excess_readmission_ratio: components["schemas"]["HrrpCell"];
+            expected_readmission_rate_pct: components["schemas"]["HrrpCell"];
+            /** @description CMS footnote code as published. */
+            footnote: string | null;
+            /** @example READM-30-HF-HRRP */
+            measure_name: string;
+            number_of_discharges: components["schemas"]["HrrpCell"];
+            number_of_readmissions: components["schemas"]["HrrpCell"];
+            payment: components["schemas"]["HrrpConditionPayment"] & (Record<string, never> | null);
+            predicted_readmission_rate_pct: components["schemas"]["HrrpCell"];
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description The published row as-is. */
+            source_row: {
+                [key: string]: string;
+            };
+            start_date: string | null;
+        };
+        HrrpMeasures: {
+            /** Format: date */
+            as_of: string;
+            ccn: string;
+            facility_name: string | null;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            measures: components["schemas"]["HrrpMeasure"][];
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            state: string | null;
         };
         LoadAttempt: {
             duration_ms: number;

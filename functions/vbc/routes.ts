@@ -1,0 +1,68 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Deps } from '../../shared/deps';
+import { createRouter, type RouteGroup } from '../../shared/http/app';
+import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import { hrrpHospital, hrrpMeasures, listHrrp } from '../../shared/vbc/hrrp';
+import { HrrpHospitalDetailSchema, HrrpListSchema, HrrpMeasuresSchema } from '../../shared/vbc/hrrp-schemas';
+import { AsOfQuery, CcnPath, HrrpListQuery } from './schemas';
+import { VBC_TOOLS } from './tools';
+
+const tags = ['Value-based care'];
+const joined =
+  'The hospital file (name, state, measures) and the IPPS supplemental file (payment adjustment factor) are joined by CCN. When one file has no version in force on the date its fields are null and `gaps` names it; when neither has, the answer is a 503 problem naming both sources.';
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/vbc/hrrp',
+  tags,
+  summary: 'Readmission penalties (HRRP) by hospital',
+  description: `Hospitals of the fiscal year in force with \`penalized\`, \`payment_adjustment_factor\` and \`payment_reduction_pct\` = (1 - factor) x 100. Filters: \`state\` (the hospital file's State; hospitals only the supplemental file lists have no state and are left out of a state filter), \`penalized\`, \`payment_reduction_pct_min\`/\`_max\`. Sorted by \`sort\` then CCN (unique); paged by \`limit\`/\`offset\` with \`total\`. ${joined}`,
+  request: { query: HrrpListQuery },
+  responses: { 200: jsonResponse(HrrpListSchema, 'Hospitals with their penalty.'), ...problemResponses(400, 401, 503) },
+});
+
+const hospitalRoute = createRoute({
+  method: 'get',
+  path: '/vbc/hrrp/{ccn}',
+  tags,
+  summary: "One hospital's readmission penalty",
+  description: `The penalty with the supplemental file's inputs (dual proportion in percent, peer group, neutrality modifier, per-condition ERR, peer median, penalty indicator and DRG payment ratio) and its published row. A CCN in neither file is a 404. ${joined}`,
+  request: { params: CcnPath, query: AsOfQuery },
+  responses: { 200: jsonResponse(HrrpHospitalDetailSchema, 'The hospital.'), ...problemResponses(400, 401, 404, 503) },
+});
+
+const measuresRoute = createRoute({
+  method: 'get',
+  path: '/vbc/hrrp/{ccn}/measures',
+  tags,
+  summary: 'Per-condition readmission ratios and rates of a hospital',
+  description:
+    'One entry per measure row of the hospital file: excess readmission ratio, predicted and expected readmission rates (percent, as published), discharges and readmissions, each a cell `{value, status, published}` where status is `reported`, `too_few_to_report` or `not_available` (never 0), plus the footnote, the performance period, the published row and the supplemental columns of the same condition. 503 when the hospital file has no version in force.',
+  request: { params: CcnPath, query: AsOfQuery },
+  responses: { 200: jsonResponse(HrrpMeasuresSchema, 'The measures.'), ...problemResponses(400, 401, 404, 503) },
+});
+
+const today = (deps: Deps) => deps.clock.now().toISOString().slice(0, 10);
+
+/** Value-based-care reads (issue 23): the Hospital Readmissions Reduction Program. */
+export const vbcGroup: RouteGroup = {
+  name: 'vbc',
+  description: '/vbc/hrrp: readmission penalties and per-condition ratios',
+  tools: VBC_TOOLS,
+  build(deps) {
+    const router = createRouter();
+    const asOf = (q: { as_of?: string }) => q.as_of ?? today(deps);
+    router.openapi(listRoute, async (c) => {
+      const { as_of, penalized, ...q } = c.req.valid('query');
+      const p = penalized === undefined ? undefined : penalized === 'true';
+      return c.json(await listHrrp(deps, { ...q, penalized: p }, asOf({ as_of })), 200);
+    });
+    router.openapi(hospitalRoute, async (c) =>
+      c.json(await hrrpHospital(deps, c.req.valid('param').ccn, asOf(c.req.valid('query'))), 200),
+    );
+    router.openapi(measuresRoute, async (c) =>
+      c.json(await hrrpMeasures(deps, c.req.valid('param').ccn, asOf(c.req.valid('query'))), 200),
+    );
+    return router;
+  },
+};
