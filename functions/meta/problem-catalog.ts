@@ -14,6 +14,7 @@ import {
   OriginNotAllowedError,
   PayloadTooLargeError,
   ServiceUnavailableError,
+  SourceNotLoadedError,
   TooManyRequestsError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -85,6 +86,10 @@ const ENTRIES: [() => AppError, string][] = [
     'The route is part of the published contract but cannot answer yet on this deployment. It never returns made-up data instead.',
   ],
   [() => new ServiceUnavailableError(''), 'The service cannot answer right now; retry later.'],
+  [
+    () => new SourceNotLoadedError(''),
+    "A catalog read has no loaded version of its source in force on the date asked (`as_of`, default today): before the first archived version, or before it was loaded. `sources` names the source(s) and `gaps` the archive's reasons. It is never answered with an empty list.",
+  ],
   [
     () => new DependencyUnavailableError(''),
     'A storage dependency (DynamoDB or S3) did not answer. The request did not take effect and may be retried.',

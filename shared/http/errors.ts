@@ -122,6 +122,15 @@ export class ServiceUnavailableError extends AppError {
   readonly title: string = 'Service unavailable';
 }
 
+/**
+ * A catalog read whose source has no loaded version in force on the date (CATALOG.md, Errors): the
+ * problem names the source(s) and the gaps, never an empty 200.
+ */
+export class SourceNotLoadedError extends ServiceUnavailableError {
+  override readonly code = 'source-not-loaded';
+  override readonly title = 'Source not loaded';
+}
+
 /** A storage dependency (DynamoDB, S3) could not be reached; the request may be retried. */
 export class DependencyUnavailableError extends ServiceUnavailableError {
   override readonly code = 'dependency-unavailable';

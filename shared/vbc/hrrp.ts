@@ -6,7 +6,7 @@ import { queryListing } from '../catalog/query';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
-import { NotFoundError, ServiceUnavailableError } from '../http/errors';
+import { NotFoundError, SourceNotLoadedError } from '../http/errors';
 import { HRRP_HOSPITALS, HRRP_SUPPLEMENTAL, type HrrpHospitalRow, type HrrpSupplementalRow } from './hrrp-rows';
 import {
   HRRP_METHODOLOGY,
@@ -15,12 +15,6 @@ import {
   type HrrpList,
   type HrrpMeasures,
 } from './hrrp-schemas';
-
-/** Neither HRRP file has a loaded version in force on the date: nothing to answer from. */
-export class HrrpNotLoadedError extends ServiceUnavailableError {
-  override readonly code = 'source-not-loaded';
-  override readonly title = 'Source not loaded';
-}
 
 interface Located<R> {
   row: R;
@@ -49,7 +43,7 @@ async function hrrpViews(deps: Deps, date: string, need: 'any' | 'hospitals' = '
   if (none) {
     const gaps = [...hospitals!.gaps, ...(need === 'hospitals' ? [] : supplemental!.gaps)];
     const names = need === 'hospitals' ? 'cms_hrrp' : 'cms_hrrp and cms_hrrp_supplemental';
-    throw new HrrpNotLoadedError(`No version of ${names} is loaded and in force on ${date}.`, {
+    throw new SourceNotLoadedError(`No version of ${names} is loaded and in force on ${date}.`, {
       sources: need === 'hospitals' ? ['cms_hrrp'] : ['cms_hrrp', 'cms_hrrp_supplemental'],
       gaps,
     });
