@@ -80,6 +80,12 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(200);
     expect(data?.results).toHaveLength(2);
   },
+  vbc: async () => {
+    // Nothing is seeded here: the typed call compiles and answers the 503 source-not-loaded problem.
+    const { error, response } = await client.GET('/vbc/hrrp/{ccn}', { params: { path: { ccn: '010001' } } });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: ['cms_hrrp', 'cms_hrrp_supplemental'] });
+  },
   archive: async () => {
     const { data, response } = await client.GET('/v1/archive/sources');
     expect(response.status).toBe(200);

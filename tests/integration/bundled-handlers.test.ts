@@ -39,6 +39,8 @@ const REQUESTS: Record<string, { path: string; query?: string; auth?: 'key' | 'a
   // Specified but not built: the group answers a 501 problem by design.
   catalog: { path: '/rx/summary', auth: 'key', status: 501 },
   exclusions: { path: '/exclusions/state/coverage', auth: 'key' },
+  // Nothing is archived here: a catalog read with no version in force is the 503 source-not-loaded problem.
+  vbc: { path: '/vbc/hrrp', auth: 'key', status: 503 },
 };
 
 describe('bundled handlers under Lambda events against the embedded engines', () => {
