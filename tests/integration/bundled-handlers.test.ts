@@ -39,6 +39,8 @@ const REQUESTS: Record<string, { path: string; query?: string; auth?: 'key' | 'a
   // Specified but not built: the group answers a 501 problem by design.
   catalog: { path: '/rx/summary', auth: 'key', status: 501 },
   exclusions: { path: '/exclusions/state/coverage', auth: 'key' },
+  // Nothing is archived here: a value-based-care read is a 503 problem naming its source, by design.
+  vbc: { path: '/vbc/financials/summary', auth: 'key', status: 503 },
 };
 
 describe('bundled handlers under Lambda events against the embedded engines', () => {
