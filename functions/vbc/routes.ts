@@ -4,7 +4,9 @@ import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { hrrpHospital, hrrpMeasures, listHrrp } from '../../shared/vbc/hrrp';
 import { HrrpHospitalDetailSchema, HrrpListSchema, HrrpMeasuresSchema } from '../../shared/vbc/hrrp-schemas';
-import { AsOfQuery, CcnPath, HrrpListQuery } from './schemas';
+import { acoFinancials, listMssp, msspSummary } from '../../shared/vbc/mssp';
+import { AcoFinancialsSchema, MsspListSchema, MsspSummarySchema } from '../../shared/vbc/mssp-schemas';
+import { AcoIdPath, AsOfQuery, CcnPath, HrrpListQuery, MsspAcoQuery, MsspListQuery, MsspSummaryQuery } from './schemas';
 import { VBC_TOOLS } from './tools';
 
 const tags = ['Value-based care'];
@@ -42,12 +44,46 @@ const measuresRoute = createRoute({
   responses: { 200: jsonResponse(HrrpMeasuresSchema, 'The measures.'), ...problemResponses(400, 401, 404, 503) },
 });
 
+const mssp =
+  'From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.';
+
+const financialsRoute = createRoute({
+  method: 'get',
+  path: '/vbc/financials',
+  tags,
+  summary: 'Shared Savings Program (MSSP) ACO results',
+  description: `One row per ACO and performance year. Filters: \`year\`, \`track\`, \`state\`; \`sort=losses\` orders by spending above the benchmark, largest first. Rows of years whose file has no ACO ID are linked to an ID by name (\`link\`: method and confidence). Paged by \`limit\`/\`offset\` with \`total\`. ${mssp}`,
+  request: { query: MsspListQuery },
+  responses: { 200: jsonResponse(MsspListSchema, 'ACO results.'), ...problemResponses(400, 401, 503) },
+});
+
+const summaryRoute = createRoute({
+  method: 'get',
+  path: '/vbc/financials/summary',
+  tags,
+  summary: 'MSSP results rolled up by performance year and track',
+  description: `Counts, beneficiaries and dollars per performance year and track, computed when each year loaded, and year totals. Filters: \`year\`, \`track\`. ${mssp}`,
+  request: { query: MsspSummaryQuery },
+  responses: { 200: jsonResponse(MsspSummarySchema, 'The rollup.'), ...problemResponses(400, 401, 503) },
+});
+
+const acoRoute = createRoute({
+  method: 'get',
+  path: '/vbc/acos/{aco_id}/financials',
+  tags,
+  summary: 'One ACO across performance years',
+  description: `The rows carrying the ID, plus rows of years without IDs linked by name to this ID alone (with the match and its confidence); name matches shared with another ID are listed apart. An ID in no year is a 404. ${mssp}`,
+  request: { params: AcoIdPath, query: MsspAcoQuery },
+  responses: { 200: jsonResponse(AcoFinancialsSchema, 'The ACO by year.'), ...problemResponses(400, 401, 404, 503) },
+});
+
 const today = (deps: Deps) => deps.clock.now().toISOString().slice(0, 10);
 
-/** Value-based-care reads (issue 23): the Hospital Readmissions Reduction Program. */
+/** Value-based-care reads (issue 23): the Hospital Readmissions Reduction Program and the Shared Savings Program. */
 export const vbcGroup: RouteGroup = {
   name: 'vbc',
-  description: '/vbc/hrrp: readmission penalties and per-condition ratios',
+  description:
+    '/vbc/hrrp: readmission penalties and per-condition ratios; /vbc/financials, /vbc/acos: MSSP ACO results',
   tools: VBC_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -62,6 +98,17 @@ export const vbcGroup: RouteGroup = {
     );
     router.openapi(measuresRoute, async (c) =>
       c.json(await hrrpMeasures(deps, c.req.valid('param').ccn, asOf(c.req.valid('query'))), 200),
+    );
+    router.openapi(financialsRoute, async (c) => {
+      const { as_of, ...q } = c.req.valid('query');
+      return c.json(await listMssp(deps, q, asOf({ as_of })), 200);
+    });
+    router.openapi(summaryRoute, async (c) => {
+      const { as_of, ...q } = c.req.valid('query');
+      return c.json(await msspSummary(deps, q, asOf({ as_of })), 200);
+    });
+    router.openapi(acoRoute, async (c) =>
+      c.json(await acoFinancials(deps, c.req.valid('param').aco_id, asOf(c.req.valid('query'))), 200),
     );
     return router;
   },

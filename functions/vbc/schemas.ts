@@ -3,6 +3,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from '../../shared/http/paging';
 import { queryInt } from '../../shared/http/query-int';
 import { DateString, StateString } from '../../shared/http/schemas';
 import { normalizeCcn } from '../../shared/vbc/hrrp-rows';
+import { normalizeAcoId } from '../../shared/vbc/mssp-rows';
 
 export const AsOfQuery = z.object({
   as_of: DateString.optional().openapi({
@@ -62,3 +63,60 @@ export const HrrpListQuery = z
       .openapi({ description: `Hospitals to skip (0 to ${MAX_OFFSET}).` }),
   })
   .merge(AsOfQuery);
+
+const MsspAsOf = z.object({
+  as_of: DateString.optional().openapi({
+    param: { name: 'as_of', in: 'query' },
+    description: 'Answer from the MSSP performance years released by this date (YYYY-MM-DD); default today.',
+  }),
+});
+
+export const AcoIdPath = z.object({
+  aco_id: z
+    .string()
+    .transform((s, ctx) => {
+      const id = normalizeAcoId(s);
+      if (!id) {
+        ctx.addIssue({ code: 'custom', message: 'expected an ACO ID: A and 4 or 5 digits, e.g. A1234' });
+        return z.NEVER;
+      }
+      return id;
+    })
+    .openapi({ param: { name: 'aco_id', in: 'path' }, description: "CMS's ACO ID.", example: 'A1101' }),
+});
+
+const year = queryInt((n) => n.min(2012).max(2100))
+  .optional()
+  .openapi({ description: 'Performance year (e.g. 2022).' });
+const track = z
+  .string()
+  .regex(/^(track_[123]|basic_[a-e]|enhanced)$/, 'expected track_1, track_2, track_3, basic_a..basic_e or enhanced')
+  .optional()
+  .openapi({ description: 'Track as normalized across years: track_1, track_2, track_3, basic_a..basic_e, enhanced.' });
+
+export const MsspListQuery = z
+  .object({
+    year,
+    track,
+    state: StateString()
+      .optional()
+      .openapi({ description: 'A state where the ACO has assigned beneficiaries (USPS code).', example: 'MI' }),
+    sort: z
+      .enum(['aco', 'losses', 'earned_savings_losses', 'savings_rate_pct', 'quality_score_pct'])
+      .default('aco')
+      .openapi({
+        description:
+          '`losses`: spending above the benchmark, largest first. Every order ends on performance year (newest first), ACO, version and record. Nulls last.',
+      }),
+    order: z.enum(['asc', 'desc']).optional().openapi({ description: 'Default asc for aco, else desc.' }),
+    limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
+      .default(DEFAULT_LIMIT)
+      .openapi({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
+    offset: queryInt((n) => n.min(0).max(MAX_OFFSET))
+      .default(0)
+      .openapi({ description: `Rows to skip (0 to ${MAX_OFFSET}).` }),
+  })
+  .merge(MsspAsOf);
+
+export const MsspSummaryQuery = z.object({ year, track }).merge(MsspAsOf);
+export const MsspAcoQuery = MsspAsOf;

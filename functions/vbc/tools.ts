@@ -1,6 +1,6 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 
-/** The HRRP reads as agent tools (shared/mcp). */
+/** The value-based-care reads (HRRP, MSSP) as agent tools (shared/mcp). */
 export const VBC_TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'hrrp_hospitals',
@@ -22,5 +22,26 @@ export const VBC_TOOLS: readonly ToolSpec[] = [
     path: '/vbc/hrrp/{ccn}/measures',
     proves:
       'Per-condition excess readmission ratios, predicted and expected rates (percent), discharges and readmissions of one hospital, each with the published row. "Too Few to Report" and N/A stay explicit statuses, never numbers.',
+  }),
+  tool({
+    name: 'mssp_results',
+    method: 'get',
+    path: '/vbc/financials',
+    proves:
+      'Lists Medicare Shared Savings Program ACO results per performance year (filter year, track, state; sort=losses for spending above benchmark), rates in percent across years, each row with the published row as-is, the quality score note and how an ACO ID was linked (by ID, or by name with a confidence) for years whose file has no ID.',
+  }),
+  tool({
+    name: 'mssp_summary',
+    method: 'get',
+    path: '/vbc/financials/summary',
+    proves:
+      'MSSP results rolled up by performance year and track: ACO counts, ACOs earning savings, beneficiaries, earned savings, owed losses, mean and median savings rate.',
+  }),
+  tool({
+    name: 'aco_financials',
+    method: 'get',
+    path: '/vbc/acos/{aco_id}/financials',
+    proves:
+      "One ACO's results across performance years by its ACO ID, with name-linked rows of years without IDs (and their confidence) and name matches shared with another ID listed apart, never claimed.",
   }),
 ];

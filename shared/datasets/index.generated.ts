@@ -5,6 +5,7 @@ import cms_hcpcs_level2 from './cms_hcpcs_level2';
 import cms_hrrp from './cms_hrrp';
 import cms_hrrp_supplemental from './cms_hrrp_supplemental';
 import cms_mcd from './cms_mcd';
+import cms_mssp_puf from './cms_mssp_puf';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
 import cms_preclusion_list from './cms_preclusion_list';
@@ -36,6 +37,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_hrrp,
   cms_hrrp_supplemental,
   cms_mcd,
+  cms_mssp_puf,
   cms_ncci_mue,
   cms_ncci_ptp,
   cms_preclusion_list,

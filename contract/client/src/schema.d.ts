@@ -9347,20 +9347,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Shared-savings results of an ACO (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MSSP financial results is built; listed so the contract shows the whole surface.
+         * One ACO across performance years
+         * @description The rows carrying the ID, plus rows of years without IDs linked by name to this ID alone (with the match and its confidence); name matches shared with another ID are listed apart. An ID in no year is a 404. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the MSSP performance years released by this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS's ACO ID. */
                     aco_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The ACO by year. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcoFinancials"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -9370,7 +9396,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -9396,8 +9431,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9423,18 +9458,57 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Shared-savings results (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MSSP financial results is built; listed so the contract shows the whole surface.
+         * Shared Savings Program (MSSP) ACO results
+         * @description One row per ACO and performance year. Filters: `year`, `track`, `state`; `sort=losses` orders by spending above the benchmark, largest first. Rows of years whose file has no ACO ID are linked to an ID by name (`link`: method and confidence). Paged by `limit`/`offset` with `total`. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the MSSP performance years released by this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Rows to skip (0 to 10000). */
+                    offset?: number;
+                    /** @description Default asc for aco, else desc. */
+                    order?: "asc" | "desc";
+                    /** @description `losses`: spending above the benchmark, largest first. Every order ends on performance year (newest first), ACO, version and record. Nulls last. */
+                    sort?: "aco" | "losses" | "earned_savings_losses" | "savings_rate_pct" | "quality_score_pct";
+                    /** @description A state where the ACO has assigned beneficiaries (USPS code). */
+                    state?: string;
+                    /** @description Track as normalized across years: track_1, track_2, track_3, basic_a..basic_e, enhanced. */
+                    track?: string;
+                    /** @description Performance year (e.g. 2022). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description ACO results. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MsspList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -9444,7 +9518,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -9470,8 +9544,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9497,18 +9571,47 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Shared-savings summary (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MSSP financial results is built; listed so the contract shows the whole surface.
+         * MSSP results rolled up by performance year and track
+         * @description Counts, beneficiaries and dollars per performance year and track, computed when each year loaded, and year totals. Filters: `year`, `track`. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the MSSP performance years released by this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Track as normalized across years: track_1, track_2, track_3, basic_a..basic_e, enhanced. */
+                    track?: string;
+                    /** @description Performance year (e.g. 2022). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The rollup. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MsspSummary"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -9518,7 +9621,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -9544,8 +9647,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10057,6 +10160,21 @@ export interface components {
         AccuracyBenchmark: {
             method: string;
             sources: components["schemas"]["SourceAccuracy"][];
+        };
+        AcoFinancials: {
+            aco_id: string;
+            /** @description The name of the latest year. */
+            aco_name: string;
+            /** Format: date */
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Rows without an ID whose compared name matches this ACO but also another ID: shown, not claimed. */
+            unlinked_name_matches: components["schemas"]["MsspResult"][];
+            /** @description One per performance year, oldest first; name-linked rows say so in link. */
+            years: components["schemas"]["MsspResult"][];
         };
         AppealExhibit: {
             attestation?: components["schemas"]["Attestation"];
@@ -11101,6 +11219,105 @@ export interface components {
             offset: number | null;
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
+        };
+        MsspAcoLink: {
+            /** @description IDs the name matches when it matches several (not linked). */
+            candidates: string[];
+            /** @description 1 for an ID; 1 for the identical name, 0.9 for the same compared name; 0 when not linked. */
+            confidence: number;
+            matched_name: string | null;
+            matched_year: number | null;
+            /**
+             * @description `aco_id`: the file carries the ID; `name`: linked by the compared name to the only ID that name has in any year in force; `none`: no ID (no or several candidates).
+             * @enum {string}
+             */
+            method: "aco_id" | "name" | "none";
+        };
+        MsspList: {
+            /** Format: date */
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["MsspResult"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+        };
+        MsspResult: {
+            /** @description CMS's ACO ID: the file's, or the linked one (see link). */
+            aco_id: string | null;
+            aco_name: string;
+            agreement_start_date: string | null;
+            assigned_beneficiaries: number | null;
+            benchmark_minus_expenditures: number | null;
+            earned_savings_losses: number | null;
+            final_sharing_rate_pct: number | null;
+            generated_savings_losses: number | null;
+            /** @description The column map the row was read with (family@version). */
+            layout: string;
+            link: components["schemas"]["MsspAcoLink"];
+            losses: number | null;
+            met_quality_standard: boolean | null;
+            min_savings_rate_pct: number | null;
+            owed_losses: number | null;
+            performance_year: number;
+            qual_score_note: string;
+            quality_score_pct: number | null;
+            quality_score_published: string | null;
+            savings_rate_pct: number | null;
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description The published row as-is, by header name. */
+            source_row: {
+                [key: string]: string;
+            };
+            states: string[];
+            total_benchmark_expenditures: number | null;
+            total_expenditures: number | null;
+            /** @description track_1, track_2, track_3, basic_a..basic_e, enhanced. */
+            track: string | null;
+            track_published: string | null;
+        };
+        MsspSummary: {
+            /** Format: date */
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description One per performance year and track (computed when the year loaded). */
+            groups: components["schemas"]["MsspSummaryGroup"][];
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Year totals: sums of the year groups. */
+            years: {
+                acos: number;
+                acos_earning_savings: number;
+                benchmark_minus_expenditures: number;
+                earned_shared_savings: number;
+                owed_losses: number;
+                performance_year: number;
+            }[];
+        };
+        MsspSummaryGroup: {
+            acos: number;
+            acos_earning_savings: number | null;
+            assigned_beneficiaries: number | null;
+            benchmark_minus_expenditures: number | null;
+            earned_shared_savings: number | null;
+            generated_savings_losses: number | null;
+            losses: number | null;
+            mean_quality_score_pct: number | null;
+            mean_savings_rate_pct: number | null;
+            median_savings_rate_pct: number | null;
+            owed_losses: number | null;
+            performance_year: number;
+            total_benchmark_expenditures: number | null;
+            total_expenditures: number | null;
+            track: string | null;
         };
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
         OpenApiDocument: {

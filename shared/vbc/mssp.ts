@@ -1,0 +1,293 @@
+import type { CatalogDataset } from '../catalog/dataset';
+import { getDataset } from '../catalog/datasets';
+import { lookupMany } from '../catalog/lookup';
+import { type RowSource, rowSourceOf } from '../catalog/provenance';
+import { queryListing } from '../catalog/query';
+import type { CatalogVersion } from '../catalog/timeline';
+import { type DatasetView, viewOf } from '../catalog/view';
+import type { Deps } from '../deps';
+import { NotFoundError, SourceNotLoadedError } from '../http/errors';
+import { MSSP_RESULTS, type MsspRow } from './mssp-rows';
+import { type AcoFinancials, MSSP_METHODOLOGY, type MsspList, type MsspResult, type MsspSummary } from './mssp-schemas';
+
+interface Years {
+  view: DatasetView;
+  /** One version per performance year (a republished year: the latest file), oldest year first. */
+  versions: CatalogVersion[];
+}
+
+function dataset(): CatalogDataset {
+  const d = getDataset(MSSP_RESULTS);
+  if (!d) throw new Error(`vbc: the catalog dataset ${MSSP_RESULTS} is not installed`);
+  return d;
+}
+
+/**
+ * The performance years released by the date. Each year's file is a supplement (every year stays
+ * in force); when CMS republishes a year, the later file of that year replaces the earlier one.
+ */
+async function msspYears(deps: Deps, date: string): Promise<Years> {
+  const view = await viewOf(deps, dataset(), date);
+  const byYear = new Map<string, CatalogVersion>();
+  for (const v of view.versions) byYear.set(v.publisher_version ?? String(v.version_id), v);
+  const versions = [...byYear.values()];
+  if (!versions.length)
+    throw new SourceNotLoadedError(`No performance year of cms_mssp_puf is loaded and released on ${date}.`, {
+      sources: ['cms_mssp_puf'],
+      gaps: view.gaps,
+    });
+  return { view, versions };
+}
+
+const provenance = (y: Years, date: string) => ({
+  sources: y.view.sourceVersions(y.versions),
+  gaps: y.view.gaps,
+  as_of: date,
+  methodology_note: MSSP_METHODOLOGY,
+});
+
+interface Read {
+  row: MsspRow;
+  source: RowSource;
+}
+
+function located(y: Years, versionId: number, value: Record<string, unknown>): Read | null {
+  const v = y.versions.find((x) => x.version_id === versionId);
+  if (!v) return null;
+  const row = value as unknown as MsspRow;
+  return { row, source: rowSourceOf(v, row.locator) };
+}
+
+/** Every row of the years in force (one year's partition with `year`): at most a few thousand. */
+async function readRows(deps: Deps, y: Years, year?: number): Promise<Read[]> {
+  const out: Read[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryListing(deps, dataset(), 'results', {
+      versions: y.versions,
+      filters: year === undefined ? {} : { performance_year: { eq: year } },
+      limit: 1000,
+      cursor,
+      maxScanned: 5000,
+    });
+    for (const item of page.items) {
+      const { locator, ...src } = item.source;
+      const row = item.value as unknown as MsspRow;
+      out.push({ row, source: { ...src, locator: locator ?? row.locator } });
+    }
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+
+type Link = MsspResult['link'];
+
+/** The IDs each compared name has in any year in force, with the rows that carry them. */
+async function idsByName(deps: Deps, y: Years, keys: readonly string[]): Promise<Map<string, Read[]>> {
+  const found = await lookupMany(deps, dataset(), 'name', keys, y.versions);
+  const out = new Map<string, Read[]>();
+  for (const [key, rows] of found) {
+    const reads = rows.map((r) => located(y, r.version_id, r.value)).filter((r): r is Read => r !== null);
+    out.set(key, reads);
+  }
+  return out;
+}
+
+/** How a row without an ID is linked: to the only ID its compared name has, else not at all. */
+function linkOf(row: MsspRow, named: Read[] | undefined): { id: string | null; link: Link } {
+  if (row.aco_id)
+    return {
+      id: row.aco_id,
+      link: { method: 'aco_id', confidence: 1, matched_name: null, matched_year: null, candidates: [] },
+    };
+  const withId = (named ?? []).filter((r) => r.row.aco_id);
+  const ids = [...new Set(withId.map((r) => r.row.aco_id!))].sort();
+  if (ids.length !== 1)
+    return {
+      id: null,
+      link: { method: 'none', confidence: 0, matched_name: null, matched_year: null, candidates: ids },
+    };
+  const latest = withId.sort((a, b) => b.row.performance_year - a.row.performance_year)[0]!;
+  const same = latest.row.aco_name.trim().toUpperCase() === row.aco_name.trim().toUpperCase();
+  return {
+    id: ids[0]!,
+    link: {
+      method: 'name',
+      confidence: same ? 1 : 0.9,
+      matched_name: latest.row.aco_name,
+      matched_year: latest.row.performance_year,
+      candidates: [],
+    },
+  };
+}
+
+function result(r: Read, link: { id: string | null; link: Link }): MsspResult {
+  const { row } = r;
+  return {
+    performance_year: row.performance_year,
+    aco_id: link.id,
+    aco_name: row.aco_name,
+    link: link.link,
+    states: row.states,
+    track: row.track,
+    track_published: row.track_published,
+    agreement_start_date: row.agreement_start_date,
+    assigned_beneficiaries: row.assigned_beneficiaries,
+    total_benchmark_expenditures: row.total_benchmark_expenditures,
+    total_expenditures: row.total_expenditures,
+    benchmark_minus_expenditures: row.benchmark_minus_expenditures,
+    losses: row.losses,
+    savings_rate_pct: row.savings_rate_pct,
+    min_savings_rate_pct: row.min_savings_rate_pct,
+    generated_savings_losses: row.generated_savings_losses,
+    earned_savings_losses: row.earned_savings_losses,
+    owed_losses: row.owed_losses,
+    met_quality_standard: row.met_quality_standard,
+    quality_score_pct: row.quality_score_pct,
+    quality_score_published: row.quality_score_published,
+    qual_score_note: row.qual_score_note,
+    final_sharing_rate_pct: row.final_sharing_rate_pct,
+    layout: row.layout,
+    source_row: row.source_row,
+    source: r.source,
+  };
+}
+
+async function linked(deps: Deps, y: Years, reads: Read[]): Promise<MsspResult[]> {
+  const keys = [...new Set(reads.filter((r) => !r.row.aco_id).map((r) => r.row.name_key))];
+  const named = await idsByName(deps, y, keys);
+  return reads.map((r) => result(r, linkOf(r.row, named.get(r.row.name_key))));
+}
+
+export type MsspSort = 'aco' | 'losses' | 'earned_savings_losses' | 'savings_rate_pct' | 'quality_score_pct';
+
+export interface MsspListQuery {
+  year?: number;
+  track?: string;
+  state?: string;
+  sort: MsspSort;
+  order?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const keyOf = (r: MsspResult) =>
+  `${r.aco_id ?? `~${r.aco_name.toUpperCase()}`}#${r.source.version_id}#${r.source.locator.record}`;
+
+/** Nulls last either way; ties end on performance year (newest first) then ACO, version and record (unique). */
+function compareBy(sort: MsspSort, order: 'asc' | 'desc') {
+  const sign = order === 'asc' ? 1 : -1;
+  return (a: MsspResult, b: MsspResult): number => {
+    if (sort !== 'aco') {
+      const x = a[sort];
+      const y = b[sort];
+      if (x === null && y !== null) return 1;
+      if (y === null && x !== null) return -1;
+      if (x !== null && y !== null && x !== y) return (x < y ? -1 : 1) * sign;
+    } else {
+      const c = keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0;
+      if (a.performance_year === b.performance_year && c) return c * sign;
+    }
+    if (a.performance_year !== b.performance_year) return b.performance_year - a.performance_year;
+    return keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0;
+  };
+}
+
+/** ACO results of the performance years released by the date, filtered, sorted and paged in memory. */
+export async function listMssp(deps: Deps, q: MsspListQuery, date: string): Promise<MsspList> {
+  const y = await msspYears(deps, date);
+  const reads = (await readRows(deps, y, q.year)).filter(
+    (r) => (!q.track || r.row.track === q.track) && (!q.state || r.row.states.includes(q.state)),
+  );
+  const order = q.order ?? (q.sort === 'aco' ? 'asc' : 'desc');
+  const all = (await linked(deps, y, reads)).sort(compareBy(q.sort, order));
+  const items = all.slice(q.offset, q.offset + q.limit);
+  return {
+    items,
+    total: all.length,
+    limit: q.limit,
+    offset: q.offset,
+    next_offset: q.offset + items.length < all.length ? q.offset + items.length : null,
+    sort: q.sort === 'aco' ? 'aco' : q.sort,
+    order,
+    ...provenance(y, date),
+  };
+}
+
+/** The per-year-and-track rollup computed when each year loaded, and year totals summed from it. */
+export async function msspSummary(
+  deps: Deps,
+  q: { year?: number; track?: string },
+  date: string,
+): Promise<MsspSummary> {
+  const y = await msspYears(deps, date);
+  const groups: MsspSummary['groups'] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryListing(deps, dataset(), 'by_year_track', {
+      versions: y.versions,
+      filters: {
+        ...(q.year === undefined ? {} : { performance_year: { eq: q.year } }),
+        ...(q.track ? { track: { eq: q.track } } : {}),
+      },
+      limit: 1000,
+      cursor,
+    });
+    for (const item of page.items) groups.push(item.value as unknown as MsspSummary['groups'][number]);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  groups.sort((a, b) => a.performance_year - b.performance_year || String(a.track).localeCompare(String(b.track)));
+  const years = new Map<number, MsspSummary['years'][number]>();
+  for (const g of groups) {
+    const t = years.get(g.performance_year) ?? {
+      performance_year: g.performance_year,
+      acos: 0,
+      acos_earning_savings: 0,
+      earned_shared_savings: 0,
+      owed_losses: 0,
+      benchmark_minus_expenditures: 0,
+    };
+    t.acos += g.acos;
+    t.acos_earning_savings += g.acos_earning_savings ?? 0;
+    t.earned_shared_savings += g.earned_shared_savings ?? 0;
+    t.owed_losses += g.owed_losses ?? 0;
+    t.benchmark_minus_expenditures += g.benchmark_minus_expenditures ?? 0;
+    years.set(g.performance_year, t);
+  }
+  return { groups, years: [...years.values()], ...provenance(y, date) };
+}
+
+/**
+ * One ACO across the performance years released by the date: the rows carrying its ID, and the
+ * rows of years without IDs whose compared name belongs to this ID alone (linked by name, with
+ * the confidence). Rows whose name also belongs to another ID are listed apart, not claimed.
+ */
+export async function acoFinancials(deps: Deps, acoId: string, date: string): Promise<AcoFinancials> {
+  const y = await msspYears(deps, date);
+  const byId = await lookupMany(deps, dataset(), 'aco_id', [acoId], y.versions);
+  const own = (byId.get(acoId) ?? [])
+    .map((r) => located(y, r.version_id, r.value))
+    .filter((r): r is Read => r !== null);
+  if (!own.length)
+    throw new NotFoundError(`ACO ${acoId} is in no MSSP performance year released by ${date}.`, { aco_id: acoId });
+  const named = await idsByName(deps, y, [...new Set(own.map((r) => r.row.name_key))]);
+  const years: MsspResult[] = own.map((r) => result(r, linkOf(r.row, undefined)));
+  const unlinked: MsspResult[] = [];
+  for (const reads of named.values()) {
+    for (const r of reads) {
+      if (r.row.aco_id) continue;
+      const l = linkOf(r.row, reads);
+      if (l.id === acoId) years.push(result(r, l));
+      else unlinked.push(result(r, l));
+    }
+  }
+  years.sort((a, b) => a.performance_year - b.performance_year);
+  const latest = own.sort((a, b) => b.row.performance_year - a.row.performance_year)[0]!;
+  return {
+    aco_id: acoId,
+    aco_name: latest.row.aco_name,
+    years,
+    unlinked_name_matches: unlinked,
+    ...provenance(y, date),
+  };
+}
