@@ -100,8 +100,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/vbc/acos/{aco_id}/financials', 'Shared-savings results of an ACO', 'MSSP financial results'),
   org('/vbc/reach', 'ACO REACH entities', 'ACO REACH'),
   org('/vbc/reach/{entity_id}', 'One ACO REACH entity', 'ACO REACH'),
-  org('/clinical-trials', 'Trial search', 'ClinicalTrials.gov'),
-  org('/clinical-trials/{nct_id}', 'Trial detail', 'ClinicalTrials.gov'),
   org('/signals', 'Construction signals', 'construction permits'),
   org('/signals/summary', 'Construction signals by state and category', 'construction permits'),
   org('/signals/systems', 'Construction signals by health system', 'construction permits'),
