@@ -80,6 +80,20 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(200);
     expect(data?.results).toHaveLength(2);
   },
+  vbc: async () => {
+    // No sample data in this app: the HRRP reads are honest 503 problems naming their sources.
+    const { error, response } = await client.GET('/vbc/hrrp/{ccn}', { params: { path: { ccn: '010001' } } });
+    expect(response.status).toBe(503);
+    expect(error?.detail).toMatch(/cms_hrrp/);
+  },
+  trials: async () => {
+    // A lower-case NCT id passes the route's schema; with no set loaded the answer names the source.
+    const { error, response } = await client.GET('/clinical-trials/{nct_id}', {
+      params: { path: { nct_id: 'nct05594173' } },
+    });
+    expect(response.status).toBe(503);
+    expect(error?.detail).toMatch(/nlm_ctgov/);
+  },
   archive: async () => {
     const { data, response } = await client.GET('/v1/archive/sources');
     expect(response.status).toBe(200);
