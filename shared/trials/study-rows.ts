@@ -73,3 +73,38 @@ export interface TrialStudyRow extends Located {
   /** Where the study sits in the archived set (page sha256 and byte offset; null for a single-study file). */
   element: { page: number; sha256: string; offset: number } | null;
 }
+
+/** What a study's listing and token items hold (the dataset's `listedValue`): the summary a list shows. */
+export type ListedStudy = Pick<
+  TrialStudyRow,
+  | 'nct_id'
+  | 'brief_title'
+  | 'overall_status'
+  | 'study_type'
+  | 'phases'
+  | 'conditions'
+  | 'lead_sponsor'
+  | 'lead_sponsor_class'
+  | 'start_date'
+  | 'last_update_posted'
+  | 'enrollment'
+  | 'locator'
+> & { site_count: number };
+
+export function listedStudy(r: TrialStudyRow): ListedStudy {
+  return {
+    nct_id: r.nct_id,
+    brief_title: r.brief_title,
+    overall_status: r.overall_status,
+    study_type: r.study_type,
+    phases: r.phases,
+    conditions: r.conditions,
+    lead_sponsor: r.lead_sponsor,
+    lead_sponsor_class: r.lead_sponsor_class,
+    start_date: r.start_date,
+    last_update_posted: r.last_update_posted,
+    enrollment: r.enrollment,
+    site_count: r.sites.length,
+    locator: r.locator,
+  };
+}

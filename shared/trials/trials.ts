@@ -9,7 +9,7 @@ import { type DatasetView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../http/errors';
 import { TRIALS_METHODOLOGY, type TrialDetail, type TrialList, type TrialSummary } from './schemas';
-import { CTGOV_STUDIES, type TrialStudyRow } from './study-rows';
+import { CTGOV_STUDIES, type ListedStudy, listedStudy, type TrialStudyRow } from './study-rows';
 import { cityKey, words, zip5 } from './tokens';
 
 /** No ClinicalTrials.gov set is loaded and in force on the date. */
@@ -45,7 +45,7 @@ const provenance = (v: DatasetView) => ({
   methodology_note: TRIALS_METHODOLOGY,
 });
 
-function summaryOf(row: TrialStudyRow, version: CatalogVersion): TrialSummary {
+function summaryOf(row: ListedStudy, version: CatalogVersion): TrialSummary {
   return {
     nct_id: row.nct_id,
     brief_title: row.brief_title,
@@ -58,7 +58,7 @@ function summaryOf(row: TrialStudyRow, version: CatalogVersion): TrialSummary {
     start_date: row.start_date,
     last_update_posted: row.last_update_posted,
     enrollment: row.enrollment,
-    site_count: row.sites.length,
+    site_count: row.site_count,
     source: rowSourceOf(version, row.locator),
   };
 }
@@ -140,7 +140,7 @@ export async function listTrials(deps: Deps, q: TrialsQuery, date: string): Prom
   }
   const items = page.items.map((it) => {
     const version = view.version(it.source.version_id)!;
-    return summaryOf(it.value as unknown as TrialStudyRow, version);
+    return summaryOf(it.value as unknown as ListedStudy, version);
   });
   return {
     items,
@@ -183,7 +183,7 @@ export async function trialDetail(deps: Deps, nctId: string, date: string): Prom
   }
   const row = stored.value as unknown as TrialStudyRow;
   return {
-    ...summaryOf(row, version),
+    ...summaryOf(listedStudy(row), version),
     official_title: row.official_title,
     acronym: row.acronym,
     keywords: row.keywords,

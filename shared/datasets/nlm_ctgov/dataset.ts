@@ -1,5 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
-import { CTGOV_STUDIES, type TrialStudyRow } from '../../trials/study-rows';
+import { CTGOV_STUDIES, listedStudy, type TrialStudyRow } from '../../trials/study-rows';
 import { studyTokens } from '../../trials/tokens';
 import { ctgovSetParser } from './parser';
 
@@ -16,6 +16,9 @@ export const ctgovStudiesDataset = defineDataset<TrialStudyRow>({
   docs: [{ sourceId: 'nlm_ctgov', docId: 'ctgov:1', mode: 'snapshot' }],
   parserFor: (f) => (f.source_id === 'nlm_ctgov' && f.doc_id === 'ctgov:1' ? ctgovSetParser : undefined),
   indexes: [{ name: 'nct', unique: true, keys: (r) => [r.nct_id] }],
+  // A study is copied per listing copy and per search token (hundreds for a many-site study): those
+  // copies hold its summary; the whole study (sites, officials) is read by NCT id.
+  listedValue: listedStudy,
   tokens: studyTokens,
   searchTokens: (text) => text.split(' ').filter((t) => t !== ''),
   listings: {

@@ -1,3 +1,4 @@
+import { namespaceOf, tokenPk } from '../../../shared/catalog/keys';
 import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
 import { type Harness, startHarness } from '../../helpers/harness';
@@ -68,6 +69,16 @@ describe('clinical-trials endpoints', () => {
     const newest = await get('/clinical-trials?sort=last_update');
     expect(ids(newest.body)).toEqual(['NCT09000001', 'NCT09000004', 'NCT09000003', 'NCT09000002']);
     expect((await get('/clinical-trials?condition=cancer')).body).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('copies only the summary into token and listing items; the whole study is read by NCT id', async () => {
+    const page = await h.deps.tables.catalog.query(tokenPk(namespaceOf('nlm_ctgov', '1'), 'c:diabetes'), {});
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const item of page.items) {
+      const value = item.value as Json;
+      expect(value).toMatchObject({ nct_id: 'NCT09000001', site_count: 2 });
+      expect(value.sites).toBeUndefined();
+    }
   });
 
   it('pages with limit and cursor without repeating or skipping', async () => {
