@@ -7,6 +7,7 @@ import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
 import { subscriptionsGroup } from './subscriptions/routes';
+import { trialsGroup } from './trials/routes';
 import { vbcGroup } from './vbc/routes';
 import { warrantGroup } from './warrant/routes';
 
@@ -20,6 +21,7 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   archiveGroup,
   exclusionsGroup,
   vbcGroup,
+  trialsGroup,
   catalogGroup,
   mcpGroup,
 ];

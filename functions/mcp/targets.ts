@@ -1,6 +1,7 @@
 import type { RouteGroup } from '../../shared/http/app';
 import { archiveGroup } from '../archive/routes';
 import { exclusionsGroup } from '../exclusions/routes';
+import { trialsGroup } from '../trials/routes';
 import { vbcGroup } from '../vbc/routes';
 import { warrantGroup } from '../warrant/routes';
 
@@ -9,7 +10,7 @@ import { warrantGroup } from '../warrant/routes';
  * answered by these groups, built in the MCP function's own app, so a catalog group joins the list
  * when it lands with tools of its own.
  */
-export const MCP_TARGETS: readonly RouteGroup[] = [warrantGroup, archiveGroup, exclusionsGroup, vbcGroup];
+export const MCP_TARGETS: readonly RouteGroup[] = [warrantGroup, archiveGroup, exclusionsGroup, vbcGroup, trialsGroup];
 
 /** Every tool the targets declare, in group order. */
 export const MCP_TOOL_SPECS = MCP_TARGETS.flatMap((g) => g.tools ?? []);

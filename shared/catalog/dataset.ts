@@ -157,6 +157,12 @@ export interface CatalogDataset<R extends Located = Located> {
   parserFor(file: { source_id: string; doc_id: string; name: string }): PublisherParser<R> | undefined;
   /** The value stored for a row (default: the parsed record, locator included). */
   value?(row: R): Record<string, unknown>;
+  /**
+   * The value stored in the row's listing and token items (default: `value`). A row is copied once
+   * per listing copy and per search token: a dataset of large rows (a study and its hundreds of
+   * sites) stores a summary there and keeps the whole row for its index lookups.
+   */
+  listedValue?(row: R): Record<string, unknown>;
   indexes: readonly IndexDecl<R>[];
   /** Search tokens: a row is found by any of them (optional). */
   tokens?(row: R): readonly string[];

@@ -188,7 +188,8 @@ export async function loadCatalogVersion(
   const load = await openCatalogLoad(deps, dataset, v);
   const stream = await deps.blobs.get(blobKey(v.sha256));
   try {
-    for await (const row of parser.parse(stream, { fileName: v.name })) await load.add(row);
+    for await (const row of parser.parse(stream, { fileName: v.name, openFile: (sha) => deps.blobs.get(blobKey(sha)) }))
+      await load.add(row);
   } finally {
     stream.destroy();
   }

@@ -70,6 +70,8 @@ export class CatalogWriter<R extends Located = Located> {
       value: this.dataset.value ? this.dataset.value(row) : (row as unknown as Record<string, unknown>),
     };
     const base = { source_id: stored.source_id, version_id: stored.version_id, record };
+    // Listing and token items hold a row per copy: a dataset of large rows stores a summary there.
+    const listedValue = this.dataset.listedValue ? this.dataset.listedValue(row) : stored.value;
     const listing = this.dataset.listing;
     const filters = listing?.filters(row) ?? {};
     if (listing) {
@@ -86,10 +88,10 @@ export class CatalogWriter<R extends Located = Located> {
       : {};
     for (const token of tokens) {
       const item = { pk: tokenPk(this.ns, token), sk: tokenSk(stored.version_id, record) };
-      this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, ...filters, ...listed, value: stored.value });
+      this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, ...filters, ...listed, value: listedValue });
     }
     if (this.specs.listings.size || this.series.length) {
-      this.derived(row, { ...base, line: row.locator.line, value: stored.value });
+      this.derived(row, { ...base, line: row.locator.line, value: listedValue });
     }
     this.rows++;
     this.peakBuffered = Math.max(this.peakBuffered, this.buffer.size);

@@ -11,6 +11,7 @@ import cms_ncci_ptp from './cms_ncci_ptp';
 import cms_preclusion_list from './cms_preclusion_list';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
 import medicaid_nadac from './medicaid_nadac';
+import nlm_ctgov from './nlm_ctgov';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
 import state_exclusions_az from './state_exclusions_az';
@@ -43,6 +44,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_preclusion_list,
   gsa_sam_exclusions,
   medicaid_nadac,
+  nlm_ctgov,
   nppes,
   oig_leie,
   state_exclusions_az,

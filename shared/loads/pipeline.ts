@@ -326,6 +326,7 @@ async function parseOnce(
       fileName: file.name,
       resumeAt,
       cursor: parser.resumable ? cursor : undefined,
+      openFile: openArchived(deps),
     })) {
       if (skip > 0) {
         skip--;
@@ -397,7 +398,8 @@ async function loadOwn(deps: Deps, lease: LoadJob, plan: ConsumerPlan): Promise<
     const active = await plan.open({ after: 0, side: lease.side(plan.id) });
     const stream = await deps.blobs.get(blobKey(lease.file.sha256));
     try {
-      for await (const r of plan.parser.parse(stream, { fileName: lease.file.name })) await active.add(r);
+      for await (const r of plan.parser.parse(stream, { fileName: lease.file.name, openFile: openArchived(deps) }))
+        await active.add(r);
     } finally {
       stream.destroy();
     }
@@ -408,6 +410,12 @@ async function loadOwn(deps: Deps, lease: LoadJob, plan: ConsumerPlan): Promise<
     return { status: 'failed', ms: ms(), error: messageOf(e) };
   }
 }
+
+/** Another archived file's bytes by sha256 (a JSON API set's pages, named by its manifest). */
+export const openArchived =
+  (deps: Deps) =>
+  (sha256: string): Promise<NodeJS.ReadableStream> =>
+    deps.blobs.get(blobKey(sha256));
 
 /** The stream's chunks, counting the bytes handed on. */
 async function* counted(input: AsyncIterable<unknown>, read: { bytes: number }): AsyncGenerator<Buffer> {

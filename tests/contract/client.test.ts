@@ -86,6 +86,14 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: ['cms_hrrp', 'cms_hrrp_supplemental'] });
   },
+  trials: async () => {
+    // A lower-case NCT id passes the route's schema; with no set loaded the answer names the source.
+    const { error, response } = await client.GET('/clinical-trials/{nct_id}', {
+      params: { path: { nct_id: 'nct05594173' } },
+    });
+    expect(response.status).toBe(503);
+    expect(error?.detail).toMatch(/nlm_ctgov/);
+  },
   archive: async () => {
     const { data, response } = await client.GET('/v1/archive/sources');
     expect(response.status).toBe(200);

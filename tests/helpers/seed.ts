@@ -38,8 +38,10 @@ export async function seedFixtures(
   const archive = new Archive(deps);
   for (const e of fixtureManifest().filter(filter)) {
     const body = fs.readFileSync(path.join(ROOT, e.path));
-    // First archived as a backfill; then seen again by the (simulated) fetch runs of later days.
-    const at = [`${e.effective_from ?? '2025-01-01'}T06:00:00Z`, ...(e.seen_again ?? []).map((d) => `${d}T06:00:00Z`)];
+    // First archived as a backfill (when the manifest says, else on the effective date); then seen
+    // again by the (simulated) fetch runs of later days.
+    const first = e.observed_at ?? `${e.effective_from ?? '2025-01-01'}T06:00:00Z`;
+    const at = [first, ...(e.seen_again ?? []).map((d) => `${d}T06:00:00Z`)];
     for (const [i, t] of at.entries()) {
       await archive.ingest({
         sourceId: e.source_id,

@@ -2,6 +2,8 @@
 
 /** Operations whose contract declares an `as_of` query parameter: the default as_of applies to these. */
 export const AS_OF_OPERATIONS: readonly string[] = [
+  'GET /clinical-trials',
+  'GET /clinical-trials/{nct_id}',
   'GET /demo/exclusions/check',
   'GET /demo/exclusions/coverage',
   'GET /demo/exclusions/search',

@@ -853,18 +853,67 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Trial search (not implemented yet)
-         * @description Planned. Answers 501 until the loader of ClinicalTrials.gov is built; listed so the contract shows the whole surface.
+         * Search clinical trials
+         * @description Studies filtered by `condition`, `status`, `phase`, `sponsor` (lead or collaborator), a site's `state`, `city` or `zip`, and `updated_since`/`updated_until` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or `sort=last_update` newest first, always ending on a unique key; paged by `limit` and `cursor`, with `total` where it is known. A search whose words match more than 20,000 studies is a 400 asking for more words or filters. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the ClinicalTrials.gov set in force on this date (YYYY-MM-DD; a set is in force from the day it was archived to the day before the next); default today. */
+                    as_of?: string;
+                    /** @description A site in this city (whole city name, any case). */
+                    city?: string;
+                    /** @description Words of a condition the study lists (every word must appear in its conditions). */
+                    condition?: string;
+                    /** @description The `next_cursor` of the previous page. */
+                    cursor?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description A phase the study lists: NA, EARLY_PHASE1, PHASE1, PHASE2, PHASE3, PHASE4; any case. A PHASE2/PHASE3 study matches either. */
+                    phase?: string;
+                    /** @description `nct_id` (default, ascending) or `last_update` (last update posted, newest first; studies without one last). Every order ends on the archived record (unique). */
+                    sort?: "nct_id" | "last_update";
+                    /** @description Words of the lead sponsor or a collaborator (every word must appear among their names). */
+                    sponsor?: string;
+                    /** @description A US site in this state (USPS code). */
+                    state?: string;
+                    /** @description Overall status (API v2): ACTIVE_NOT_RECRUITING, COMPLETED, ENROLLING_BY_INVITATION, NOT_YET_RECRUITING, RECRUITING, SUSPENDED, TERMINATED, WITHDRAWN, AVAILABLE, NO_LONGER_AVAILABLE, TEMPORARILY_NOT_AVAILABLE, APPROVED_FOR_MARKETING, WITHHELD, UNKNOWN; any case. */
+                    status?: string;
+                    /** @description Last update posted on or after this date. */
+                    updated_since?: string;
+                    /** @description Last update posted on or before this date. */
+                    updated_until?: string;
+                    /** @description A US site with this ZIP code (the first five digits compare). */
+                    zip?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Matching studies. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrialList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -874,7 +923,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -900,8 +949,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -927,20 +976,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Trial detail (not implemented yet)
-         * @description Planned. Answers 501 until the loader of ClinicalTrials.gov is built; listed so the contract shows the whole surface.
+         * One clinical trial
+         * @description The study with its status, phases, conditions, interventions, sponsor and collaborators, dates (as published, with ACTUAL/ESTIMATED), enrollment, sites (facility, city, state, USPS state code, ZIP, country, site investigators) and overall officials as given. An NCT number is `NCT` and 8 digits, any case; one not in the set is a 404. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the ClinicalTrials.gov set in force on this date (YYYY-MM-DD; a set is in force from the day it was archived to the day before the next); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description ClinicalTrials.gov NCT number. */
                     nct_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The study. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TrialDetail"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -950,7 +1025,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -976,8 +1060,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11762,6 +11846,117 @@ export interface components {
              * @example https://hooks.example.com/warrant
              */
             webhook_url: string;
+        };
+        /** @description As published (`yyyy`, `yyyy-MM` or `yyyy-MM-dd`), with ACTUAL or ESTIMATED. */
+        TrialDate: {
+            date: string;
+            type: string | null;
+        } | null;
+        TrialDetail: {
+            acronym: string | null;
+            /** Format: date */
+            as_of: string;
+            brief_title: string | null;
+            collaborators: {
+                class: string | null;
+                name: string | null;
+            }[];
+            completion_date: components["schemas"]["TrialDate"];
+            conditions: string[];
+            /** @description The archived page holding the study and its byte offset there (GET /v1/archive/files/{sha256}). */
+            element: {
+                offset: number;
+                page: number;
+                sha256: string;
+            } | null;
+            enrollment: {
+                count: number | null;
+                type: string | null;
+            } | null;
+            first_posted: string | null;
+            gaps: components["schemas"]["CatalogGap"][];
+            interventions: {
+                name: string | null;
+                type: string | null;
+            }[];
+            keywords: string[];
+            last_update_posted: string | null;
+            lead_sponsor: string | null;
+            lead_sponsor_class: string | null;
+            methodology_note: string;
+            /** @example NCT05594173 */
+            nct_id: string;
+            official_title: string | null;
+            /** @description Overall officials as given (principal investigators, study directors, chairs). */
+            officials: {
+                affiliation: string | null;
+                name: string | null;
+                role: string | null;
+            }[];
+            /** @description API v2 overallStatus, e.g. RECRUITING, COMPLETED. */
+            overall_status: string | null;
+            /** @description API v2 phases (PHASE1, PHASE2, EARLY_PHASE1, NA); empty when none. */
+            phases: string[];
+            primary_completion_date: components["schemas"]["TrialDate"];
+            site_count: number;
+            sites: components["schemas"]["TrialSite"][];
+            source: components["schemas"]["CatalogRowSource"];
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            start_date: components["schemas"]["TrialDate"];
+            study_type: string | null;
+        };
+        TrialList: {
+            /** Format: date */
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["TrialSummary"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            /** @enum {string} */
+            sort: "nct_id" | "last_update";
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Studies matching: exact without filters and with `status` alone (counted when the set loaded), and for searches whose matches fit one page; otherwise null. */
+            total: number | null;
+        };
+        TrialSite: {
+            city: string | null;
+            country: string | null;
+            facility: string | null;
+            /** @description Site contacts with an investigator role (PRINCIPAL_INVESTIGATOR, SUB_INVESTIGATOR, ...), as given. */
+            investigators: {
+                name: string | null;
+                role: string | null;
+            }[];
+            /** @description As published (US states by name). */
+            state: string | null;
+            /** @description USPS code of a US site; null elsewhere. */
+            state_code: string | null;
+            /** @description The site's recruitment status, when given. */
+            status: string | null;
+            zip: string | null;
+        };
+        TrialSummary: {
+            brief_title: string | null;
+            conditions: string[];
+            enrollment: {
+                count: number | null;
+                type: string | null;
+            } | null;
+            last_update_posted: string | null;
+            lead_sponsor: string | null;
+            lead_sponsor_class: string | null;
+            /** @example NCT05594173 */
+            nct_id: string;
+            /** @description API v2 overallStatus, e.g. RECRUITING, COMPLETED. */
+            overall_status: string | null;
+            /** @description API v2 phases (PHASE1, PHASE2, EARLY_PHASE1, NA); empty when none. */
+            phases: string[];
+            site_count: number;
+            source: components["schemas"]["CatalogRowSource"];
+            start_date: components["schemas"]["TrialDate"];
+            study_type: string | null;
         };
         UsageReport: {
             /** @enum {string} */

@@ -67,6 +67,12 @@ export interface ParseOptions {
    * just after it (where a resumed parse continues once the record is stored).
    */
   cursor?: ResumePoint;
+  /**
+   * The bytes of another archived file, by sha256: a JSON API set's manifest (the document
+   * version) names its pages, which the parser reads through this (shared/publishers/common/json-set.ts).
+   * Given by every loader; absent when a parser reads a lone file (tests of other layouts).
+   */
+  openFile?: (sha256: string) => Promise<NodeJS.ReadableStream>;
 }
 
 /**

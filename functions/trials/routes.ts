@@ -1,0 +1,52 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Deps } from '../../shared/deps';
+import { createRouter, type RouteGroup } from '../../shared/http/app';
+import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import { TrialDetailSchema, TrialListSchema } from '../../shared/trials/schemas';
+import { listTrials, trialDetail } from '../../shared/trials/trials';
+import { AsOfQuery, NctPath, TrialsListQuery } from './schemas';
+import { TRIALS_TOOLS } from './tools';
+
+const tags = ['Clinical trials'];
+const source =
+  'Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.';
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/clinical-trials',
+  tags,
+  summary: 'Search clinical trials',
+  description: `Studies filtered by \`condition\`, \`status\`, \`phase\`, \`sponsor\` (lead or collaborator), a site's \`state\`, \`city\` or \`zip\`, and \`updated_since\`/\`updated_until\` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or \`sort=last_update\` newest first, always ending on a unique key; paged by \`limit\` and \`cursor\`, with \`total\` where it is known. A search whose words match more than 20,000 studies is a 400 asking for more words or filters. ${source}`,
+  request: { query: TrialsListQuery },
+  responses: { 200: jsonResponse(TrialListSchema, 'Matching studies.'), ...problemResponses(400, 401, 503) },
+});
+
+const detailRoute = createRoute({
+  method: 'get',
+  path: '/clinical-trials/{nct_id}',
+  tags,
+  summary: 'One clinical trial',
+  description: `The study with its status, phases, conditions, interventions, sponsor and collaborators, dates (as published, with ACTUAL/ESTIMATED), enrollment, sites (facility, city, state, USPS state code, ZIP, country, site investigators) and overall officials as given. An NCT number is \`NCT\` and 8 digits, any case; one not in the set is a 404. ${source}`,
+  request: { params: NctPath, query: AsOfQuery },
+  responses: { 200: jsonResponse(TrialDetailSchema, 'The study.'), ...problemResponses(400, 401, 404, 503) },
+});
+
+const today = (deps: Deps) => deps.clock.now().toISOString().slice(0, 10);
+
+/** Clinical-trial reads (issue 23): ClinicalTrials.gov studies. */
+export const trialsGroup: RouteGroup = {
+  name: 'trials',
+  description: '/clinical-trials: ClinicalTrials.gov study search and detail',
+  tools: TRIALS_TOOLS,
+  build(deps) {
+    const router = createRouter();
+    router.openapi(listRoute, async (c) => {
+      const { as_of, ...q } = c.req.valid('query');
+      return c.json(await listTrials(deps, q, as_of ?? today(deps)), 200);
+    });
+    router.openapi(detailRoute, async (c) =>
+      c.json(await trialDetail(deps, c.req.valid('param').nct_id, c.req.valid('query').as_of ?? today(deps)), 200),
+    );
+    return router;
+  },
+};

@@ -1,0 +1,90 @@
+import { z } from '@hono/zod-openapi';
+import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
+
+export const TRIALS_METHODOLOGY =
+  'ClinicalTrials.gov records as their sponsors registered them (API v2), from the complete set of studies archived and in force on the date; a set is in force from the day it was archived until the next one. Statuses, phases and dates are the registry’s own values (dates as published: `2021-03` stays month-only). Sites list what the record lists; a US site’s state is given by name and as its USPS code. Investigators are the record’s overall officials and the site contacts with an investigator role, as given: no NPI or CCN link is made yet, so none is shown. Daily cadence: a set not renewed within 8 days is a stale_version gap.';
+
+const StudyDateSchema = z
+  .object({ date: z.string(), type: z.string().nullable() })
+  .openapi('TrialDate', { description: 'As published (`yyyy`, `yyyy-MM` or `yyyy-MM-dd`), with ACTUAL or ESTIMATED.' });
+
+export const TrialSiteSchema = z
+  .object({
+    facility: z.string().nullable(),
+    status: z.string().nullable().openapi({ description: "The site's recruitment status, when given." }),
+    city: z.string().nullable(),
+    state: z.string().nullable().openapi({ description: 'As published (US states by name).' }),
+    state_code: z.string().nullable().openapi({ description: 'USPS code of a US site; null elsewhere.' }),
+    zip: z.string().nullable(),
+    country: z.string().nullable(),
+    investigators: z.array(z.object({ name: z.string().nullable(), role: z.string().nullable() })).openapi({
+      description: 'Site contacts with an investigator role (PRINCIPAL_INVESTIGATOR, SUB_INVESTIGATOR, ...), as given.',
+    }),
+  })
+  .openapi('TrialSite');
+
+const summaryShape = {
+  nct_id: z.string().openapi({ example: 'NCT05594173' }),
+  brief_title: z.string().nullable(),
+  overall_status: z.string().nullable().openapi({ description: 'API v2 overallStatus, e.g. RECRUITING, COMPLETED.' }),
+  study_type: z.string().nullable(),
+  phases: z
+    .array(z.string())
+    .openapi({ description: 'API v2 phases (PHASE1, PHASE2, EARLY_PHASE1, NA); empty when none.' }),
+  conditions: z.array(z.string()),
+  lead_sponsor: z.string().nullable(),
+  lead_sponsor_class: z.string().nullable(),
+  start_date: StudyDateSchema.nullable(),
+  last_update_posted: z.string().nullable(),
+  enrollment: z.object({ count: z.number().nullable(), type: z.string().nullable() }).nullable(),
+  site_count: z.number().int(),
+  source: RowSourceSchema,
+};
+
+export const TrialSummarySchema = z.object(summaryShape).openapi('TrialSummary');
+export type TrialSummary = z.infer<typeof TrialSummarySchema>;
+
+const provenanceShape = {
+  sources: z.array(CatalogSourceVersionSchema),
+  gaps: z.array(CatalogGapSchema),
+  as_of: z.string().openapi({ format: 'date' }),
+  methodology_note: z.string(),
+};
+
+export const TrialListSchema = z
+  .object({
+    items: z.array(TrialSummarySchema),
+    limit: z.number().int(),
+    next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null at the end.' }),
+    total: z.number().int().nullable().openapi({
+      description:
+        'Studies matching: exact without filters and with `status` alone (counted when the set loaded), and for searches whose matches fit one page; otherwise null.',
+    }),
+    sort: z.enum(['nct_id', 'last_update']),
+    ...provenanceShape,
+  })
+  .openapi('TrialList');
+export type TrialList = z.infer<typeof TrialListSchema>;
+
+export const TrialDetailSchema = z
+  .object({
+    ...summaryShape,
+    official_title: z.string().nullable(),
+    acronym: z.string().nullable(),
+    keywords: z.array(z.string()),
+    interventions: z.array(z.object({ type: z.string().nullable(), name: z.string().nullable() })),
+    collaborators: z.array(z.object({ name: z.string().nullable(), class: z.string().nullable() })),
+    primary_completion_date: StudyDateSchema.nullable(),
+    completion_date: StudyDateSchema.nullable(),
+    first_posted: z.string().nullable(),
+    officials: z
+      .array(z.object({ name: z.string().nullable(), affiliation: z.string().nullable(), role: z.string().nullable() }))
+      .openapi({ description: 'Overall officials as given (principal investigators, study directors, chairs).' }),
+    sites: z.array(TrialSiteSchema),
+    element: z.object({ page: z.number().int(), sha256: z.string(), offset: z.number().int() }).nullable().openapi({
+      description: 'The archived page holding the study and its byte offset there (GET /v1/archive/files/{sha256}).',
+    }),
+    ...provenanceShape,
+  })
+  .openapi('TrialDetail');
+export type TrialDetail = z.infer<typeof TrialDetailSchema>;
