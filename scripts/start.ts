@@ -30,6 +30,7 @@ async function main() {
     `  curl "${u}/demo/exclusions/check?npi=1847362914&as_of=2025-05-15"   exclusion screening (no key)`,
     `  open ${u}/status                                       the traffic-light status page (no key)`,
     `  curl -H "X-API-Key: $KEY" "${u}/sources"                sources with freshness (your usage: /my-usage)`,
+    `  WARRANT_API_KEY=$KEY node scripts/mcp-stdio.cjs        the same reads as agent tools (MCP; remote agents: ${u}/mcp)`,
     '  ($KEY: the demo key printed on first start, or DEMO_API_KEY when you set it.)',
     '',
     'Ctrl-C stops the server; data persists across restarts.',

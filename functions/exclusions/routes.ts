@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Deps } from '../../shared/deps';
+import { asOfOrToday } from '../../shared/catalog/as-of';
 import { comprehensive, crossref, screenBatch, stateForNpi } from '../../shared/exclusions/reads';
 import { searchExclusions } from '../../shared/exclusions/search';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
@@ -88,8 +88,6 @@ const crossrefRoute = createRoute({
   responses: { 200: jsonResponse(CrossrefAnswer, 'Records and risk flag.'), ...problemResponses(400, 401) },
 });
 
-const today = (deps: Deps) => deps.clock.now().toISOString().slice(0, 10);
-
 /**
  * Exclusion reads (issue 11): federal (OIG LEIE) and state Medicaid lists from the catalog, with
  * the versions each answer was built from. /exclusions/* need a key (free tier included); the
@@ -101,7 +99,7 @@ export const exclusionsGroup: RouteGroup = {
   tools: EXCLUSION_TOOLS,
   build(deps) {
     const router = createRouter();
-    const asOf = (q: { as_of?: string }) => q.as_of ?? today(deps);
+    const asOf = (q: { as_of?: string }) => asOfOrToday(deps.clock, q.as_of);
     router.openapi(comprehensiveRoute, async (c) =>
       c.json(await comprehensive(deps, c.req.valid('param').npi, asOf(c.req.valid('query'))), 200),
     );

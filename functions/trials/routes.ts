@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Deps } from '../../shared/deps';
+import { asOfOrToday } from '../../shared/catalog/as-of';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { TrialDetailSchema, TrialListSchema } from '../../shared/trials/schemas';
@@ -31,8 +31,6 @@ const detailRoute = createRoute({
   responses: { 200: jsonResponse(TrialDetailSchema, 'The study.'), ...problemResponses(400, 401, 404, 503) },
 });
 
-const today = (deps: Deps) => deps.clock.now().toISOString().slice(0, 10);
-
 /** Clinical-trial reads (issue 23): ClinicalTrials.gov studies. */
 export const trialsGroup: RouteGroup = {
   name: 'trials',
@@ -42,10 +40,13 @@ export const trialsGroup: RouteGroup = {
     const router = createRouter();
     router.openapi(listRoute, async (c) => {
       const { as_of, ...q } = c.req.valid('query');
-      return c.json(await listTrials(deps, q, as_of ?? today(deps)), 200);
+      return c.json(await listTrials(deps, q, asOfOrToday(deps.clock, as_of)), 200);
     });
     router.openapi(detailRoute, async (c) =>
-      c.json(await trialDetail(deps, c.req.valid('param').nct_id, c.req.valid('query').as_of ?? today(deps)), 200),
+      c.json(
+        await trialDetail(deps, c.req.valid('param').nct_id, asOfOrToday(deps.clock, c.req.valid('query').as_of)),
+        200,
+      ),
     );
     return router;
   },

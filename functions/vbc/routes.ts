@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Deps } from '../../shared/deps';
+import { asOfOrToday } from '../../shared/catalog/as-of';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { hrrpHospital, hrrpMeasures, listHrrp } from '../../shared/vbc/hrrp';
@@ -77,8 +77,6 @@ const acoRoute = createRoute({
   responses: { 200: jsonResponse(AcoFinancialsSchema, 'The ACO by year.'), ...problemResponses(400, 401, 404, 503) },
 });
 
-const today = (deps: Deps) => deps.clock.now().toISOString().slice(0, 10);
-
 /** Value-based-care reads (issue 23): the Hospital Readmissions Reduction Program and the Shared Savings Program. */
 export const vbcGroup: RouteGroup = {
   name: 'vbc',
@@ -87,7 +85,7 @@ export const vbcGroup: RouteGroup = {
   tools: VBC_TOOLS,
   build(deps) {
     const router = createRouter();
-    const asOf = (q: { as_of?: string }) => q.as_of ?? today(deps);
+    const asOf = (q: { as_of?: string }) => asOfOrToday(deps.clock, q.as_of);
     router.openapi(listRoute, async (c) => {
       const { as_of, penalized, ...q } = c.req.valid('query');
       const p = penalized === undefined ? undefined : penalized === 'true';

@@ -27,6 +27,13 @@ export function getDataset(id: string): CatalogDataset | undefined {
   return installed.find((d) => d.id === id);
 }
 
+/** The installed dataset of that id, for a read that cannot answer without it: throws when the composition root did not install it. */
+export function requireDataset(id: string): CatalogDataset {
+  const d = getDataset(id);
+  if (!d) throw new Error(`catalog: the dataset ${id} is not installed`);
+  return d;
+}
+
 /** The installed datasets of a group (`CatalogDataset.group`), in id order. */
 export function datasetsInGroup(group: string): CatalogDataset[] {
   return installed.filter((d) => d.group === group).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

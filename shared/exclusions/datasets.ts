@@ -1,5 +1,5 @@
 import type { CatalogDataset } from '../catalog/dataset';
-import { datasetsInGroup, getDataset } from '../catalog/datasets';
+import { datasetsInGroup, requireDataset } from '../catalog/datasets';
 import { SOURCES, type SourceDecl } from '../sources/registry';
 
 /**
@@ -27,9 +27,7 @@ export function federalDatasets(): CatalogDataset[] {
 
 /** The installed exclusion dataset of that id; throws when the composition root did not install it. */
 export function exclusionDataset(id: typeof FEDERAL_EXCLUSIONS | typeof STATE_EXCLUSIONS): CatalogDataset {
-  const dataset = getDataset(id);
-  if (!dataset) throw new Error(`exclusions: the catalog dataset ${id} is not installed`);
-  return dataset;
+  return requireDataset(id);
 }
 
 /** State list sources are named `state_exclusions_<st>` (USPS code, lower case). */

@@ -1,3 +1,4 @@
+import { asOfOrToday } from '../catalog/as-of';
 import type { CatalogDataset } from '../catalog/dataset';
 import { getDataset } from '../catalog/datasets';
 import { startOf } from '../catalog/in-force';
@@ -59,5 +60,5 @@ function registryView(deps: Deps, dataset: CatalogDataset): Promise<DatasetView>
 
 /** The date the registry is viewed on: today (see resolveNpis). */
 export function registryDate(deps: Deps): string {
-  return deps.clock.now().toISOString().slice(0, 10);
+  return asOfOrToday(deps.clock);
 }

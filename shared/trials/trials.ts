@@ -1,5 +1,4 @@
-import type { CatalogDataset } from '../catalog/dataset';
-import { getDataset } from '../catalog/datasets';
+import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { rowSourceOf } from '../catalog/provenance';
 import { queryListing } from '../catalog/query';
@@ -12,14 +11,8 @@ import { TRIALS_METHODOLOGY, type TrialDetail, type TrialList, type TrialSummary
 import { CTGOV_STUDIES, type ListedStudy, listedStudy, type TrialStudyRow } from './study-rows';
 import { cityKey, words, zip5 } from './tokens';
 
-function dataset(): CatalogDataset {
-  const d = getDataset(CTGOV_STUDIES);
-  if (!d) throw new Error(`trials: the catalog dataset ${CTGOV_STUDIES} is not installed`);
-  return d;
-}
-
 async function studiesView(deps: Deps, date: string): Promise<DatasetView> {
-  const view = await viewOf(deps, dataset(), date);
+  const view = await viewOf(deps, requireDataset(CTGOV_STUDIES), date);
   if (!view.versions.length) {
     throw new SourceNotLoadedError(
       `No version of nlm_ctgov (ClinicalTrials.gov studies) is loaded and in force on ${date}.`,

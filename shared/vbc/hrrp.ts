@@ -1,5 +1,4 @@
-import type { CatalogDataset } from '../catalog/dataset';
-import { getDataset } from '../catalog/datasets';
+import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
 import { queryListing } from '../catalog/query';
@@ -27,17 +26,11 @@ interface Views {
   date: string;
 }
 
-function dataset(id: string): CatalogDataset {
-  const d = getDataset(id);
-  if (!d) throw new Error(`vbc: the catalog dataset ${id} is not installed`);
-  return d;
-}
-
 /** Both HRRP views on the date; a 503 naming both sources when neither can answer. */
 async function hrrpViews(deps: Deps, date: string, need: 'any' | 'hospitals' = 'any'): Promise<Views> {
   const [hospitals, supplemental] = await viewsOf(deps, [
-    { dataset: dataset(HRRP_HOSPITALS), date },
-    { dataset: dataset(HRRP_SUPPLEMENTAL), date },
+    { dataset: requireDataset(HRRP_HOSPITALS), date },
+    { dataset: requireDataset(HRRP_SUPPLEMENTAL), date },
   ]);
   const none = !hospitals!.versions.length && (need === 'hospitals' || !supplemental!.versions.length);
   if (none) {

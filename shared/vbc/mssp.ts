@@ -1,5 +1,4 @@
-import type { CatalogDataset } from '../catalog/dataset';
-import { getDataset } from '../catalog/datasets';
+import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
 import { queryListing } from '../catalog/query';
@@ -16,18 +15,12 @@ interface Years {
   versions: CatalogVersion[];
 }
 
-function dataset(): CatalogDataset {
-  const d = getDataset(MSSP_RESULTS);
-  if (!d) throw new Error(`vbc: the catalog dataset ${MSSP_RESULTS} is not installed`);
-  return d;
-}
-
 /**
  * The performance years released by the date. Each year's file is a supplement (every year stays
  * in force); when CMS republishes a year, the later file of that year replaces the earlier one.
  */
 async function msspYears(deps: Deps, date: string): Promise<Years> {
-  const view = await viewOf(deps, dataset(), date);
+  const view = await viewOf(deps, requireDataset(MSSP_RESULTS), date);
   const byYear = new Map<string, CatalogVersion>();
   for (const v of view.versions) byYear.set(v.publisher_version ?? String(v.version_id), v);
   const versions = [...byYear.values()];
@@ -63,7 +56,7 @@ async function readRows(deps: Deps, y: Years, year?: number): Promise<Read[]> {
   const out: Read[] = [];
   let cursor: string | undefined;
   do {
-    const page = await queryListing(deps, dataset(), 'results', {
+    const page = await queryListing(deps, requireDataset(MSSP_RESULTS), 'results', {
       versions: y.versions,
       filters: year === undefined ? {} : { performance_year: { eq: year } },
       limit: 1000,
@@ -84,7 +77,7 @@ type Link = MsspResult['link'];
 
 /** The IDs each compared name has in any year in force, with the rows that carry them. */
 async function idsByName(deps: Deps, y: Years, keys: readonly string[]): Promise<Map<string, Read[]>> {
-  const found = await lookupMany(deps, dataset(), 'name', keys, y.versions);
+  const found = await lookupMany(deps, requireDataset(MSSP_RESULTS), 'name', keys, y.versions);
   const out = new Map<string, Read[]>();
   for (const [key, rows] of found) {
     const reads = rows.map((r) => located(y, r.version_id, r.value)).filter((r): r is Read => r !== null);
@@ -224,7 +217,7 @@ export async function msspSummary(
   const groups: MsspSummary['groups'] = [];
   let cursor: string | undefined;
   do {
-    const page = await queryListing(deps, dataset(), 'by_year_track', {
+    const page = await queryListing(deps, requireDataset(MSSP_RESULTS), 'by_year_track', {
       versions: y.versions,
       filters: {
         ...(q.year === undefined ? {} : { performance_year: { eq: q.year } }),
@@ -264,7 +257,7 @@ export async function msspSummary(
  */
 export async function acoFinancials(deps: Deps, acoId: string, date: string): Promise<AcoFinancials> {
   const y = await msspYears(deps, date);
-  const byId = await lookupMany(deps, dataset(), 'aco_id', [acoId], y.versions);
+  const byId = await lookupMany(deps, requireDataset(MSSP_RESULTS), 'aco_id', [acoId], y.versions);
   const own = (byId.get(acoId) ?? [])
     .map((r) => located(y, r.version_id, r.value))
     .filter((r): r is Read => r !== null);
