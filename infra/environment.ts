@@ -18,11 +18,13 @@ const TABLE_VARS: Readonly<Record<TableKind, string>> = {
  */
 export function environmentFor(
   grant: Grant,
-  opts: { names: Names; settings: Settings; publicBaseUrl?: string },
+  opts: { names: Names; settings: Settings; publicBaseUrl?: string; apiEndpoint?: string },
 ): Record<string, string> {
   const { names, settings } = opts;
   const env: Record<string, string> = { STORAGE: 'aws', LOG_LEVEL: 'info' };
   for (const kind of Object.keys(grant.tables ?? {}) as TableKind[]) env[TABLE_VARS[kind]] = names.table(kind);
+  // Without a TABLE_* variable the config would take every table as reachable (and ask for their secrets).
+  if (Object.keys(grant.tables ?? {}).length === 0) env.TABLES = 'none';
   if (grant.bucket) env.ARCHIVE_BUCKET = names.bucket;
   if (opts.publicBaseUrl) env.PUBLIC_BASE_URL = opts.publicBaseUrl;
   if (grant.signingKey) {
@@ -43,7 +45,11 @@ export function environmentFor(
   if (injected && settings.secretsRevision) env.SECRETS_REVISION = settings.secretsRevision;
   // Only the fetch job writes archived files; it alone follows publisher links.
   if (grant.bucket?.write && settings.acceptLicenseGates) env.FETCH_ACCEPT_LICENSE_GATES = 'true';
-  if (grant.mcpOrigins && settings.mcpAllowedOrigins) env.MCP_ALLOWED_ORIGINS = settings.mcpAllowedOrigins;
+  if (grant.mcp && settings.mcpAllowedOrigins) env.MCP_ALLOWED_ORIGINS = settings.mcpAllowedOrigins;
+  if (grant.mcp) {
+    if (!opts.apiEndpoint) throw new Error('the agent-tool surface needs the API endpoint its tool calls go to');
+    env.MCP_UPSTREAM_URL = opts.apiEndpoint;
+  }
   if (grant.deliverySchedule) {
     env.SCHEDULER_SCHEDULE_NAME = names.deliverySchedule;
     env.SCHEDULER_GROUP_NAME = names.scheduleGroup;

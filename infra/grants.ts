@@ -37,8 +37,11 @@ export interface Grant {
   secrets?: readonly InjectedSecret[];
   /** scheduler:GetSchedule on the delivery schedule (the deep health probe). */
   deliverySchedule?: true;
-  /** Serves the agent-tool surface: receives the browser origins it accepts (context mcpAllowedOrigins). */
-  mcpOrigins?: true;
+  /**
+   * Serves the agent-tool surface: receives the browser origins it accepts (context
+   * mcpAllowedOrigins) and the API endpoint its tool calls go to (MCP_UPSTREAM_URL).
+   */
+  mcp?: true;
 }
 
 /**
@@ -71,16 +74,10 @@ export const GROUP_GRANTS: Readonly<Record<string, Grant>> = {
   /** Key management behind ADMIN_API_KEY (creation undoes a colliding insert with a delete). */
   admin: { tables: { keys: 'readWriteDelete' }, secrets: ['adminKey'] },
   /**
-   * The agent-tool surface answers each tool call in process from the warrant, archive and
-   * exclusions groups (functions/mcp/targets.ts): the union of their reads, the presigned file
-   * links and the signing key. It writes nothing but the usage counters.
+   * The agent-tool surface sends each tool call to the deployment's own endpoint, where the route's
+   * own function answers it with that function's grant: /mcp itself is public and reads nothing.
    */
-  mcp: {
-    tables: { ...AUTHENTICATED, archive: 'read', facts: 'read', catalog: 'read' },
-    bucket: { read: ['files', 'text'] },
-    signingKey: true,
-    mcpOrigins: true,
-  },
+  mcp: { mcp: true },
   /** Registration and the owner's delivery log and redelivery (which reads the change feed). */
   subscriptions: {
     tables: { ...AUTHENTICATED, subscriptions: 'readWrite', archive: 'read' },

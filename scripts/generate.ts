@@ -9,6 +9,7 @@ import * as path from 'node:path';
  * 2. contract/openapi.json and infra/routes.generated.json: the published contract and the route
  *    map of the API stack, from the routes;
  * 3. infra/sources.generated.json: the sources the jobs stack schedules, from the registry;
+ *    functions/mcp/tools.generated.json: the agent tools' catalog, from the groups' tools and routes;
  * 4. the typed client's generated files (contract/client/src), from the contract;
  * 5. contract/REPORT.md: the contract's coverage of the specification (needs ../shared/seeds;
  *    said and skipped when absent).
@@ -74,6 +75,7 @@ export async function generate(check: boolean): Promise<Outcome> {
     require('../functions/openapi') as typeof import('../functions/openapi');
   const { renderSourcesManifest, SOURCES_MANIFEST } =
     require('./sources-manifest') as typeof import('./sources-manifest');
+  const { buildToolCatalog } = require('../functions/mcp/catalog') as typeof import('../functions/mcp/catalog');
   settle(
     [
       [path.join(ROOT, 'contract/openapi.json'), renderJson(buildContract())],
@@ -82,6 +84,7 @@ export async function generate(check: boolean): Promise<Outcome> {
         renderJson({ 'x-generated': GENERATED_MARK, routes: buildRouteMap() }),
       ],
       [SOURCES_MANIFEST, renderSourcesManifest()],
+      [path.join(ROOT, 'functions/mcp/tools.generated.json'), renderJson(buildToolCatalog())],
     ],
     check,
     out,

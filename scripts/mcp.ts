@@ -1,17 +1,13 @@
 import '../shared/datasets/install';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { type LocalServer, startLocalServer } from '../functions/local/server';
-import { MCP_TARGETS, MCP_TOOL_SPECS } from '../functions/mcp/targets';
-import { offlineDeps } from '../functions/openapi';
-import { buildApp } from '../shared/app/build';
+import { MCP_TOOLS } from '../functions/mcp/tools';
 import { type Config, ConfigError, loadConfig } from '../shared/config';
 import { CONTRACT_VERSION } from '../shared/http/contract-version';
 import { findLiveEngines } from '../shared/local/lock';
 import { createLogger } from '../shared/log';
-import type { Dispatch } from '../shared/mcp/call-route';
 import { createMcpServer } from '../shared/mcp/server';
-import { type ResolvedTool, resolveTools } from '../shared/mcp/tool-catalog';
+import { upstreamDispatch } from '../shared/mcp/upstream';
 
 /**
  * The agent-tool surface over stdio, for desktop agents: `node scripts/mcp-stdio.cjs` (which runs this
@@ -24,7 +20,7 @@ import { type ResolvedTool, resolveTools } from '../shared/mcp/tool-catalog';
  *                     started in this process on PORT (embedded storage, sample data loaded)
  *
  * Tool calls go over HTTP to that service, so their answers (signed bytes included) are the
- * service's own. The tool list is this checkout's (functions/mcp/targets.ts).
+ * service's own. The tool list is this checkout's generated catalog (functions/mcp/tools.generated.json).
  */
 const log = (line: string) => process.stderr.write(`mcp: ${line}\n`);
 
@@ -85,26 +81,10 @@ async function main(): Promise<void> {
   service.baseUrl.catch(() => undefined);
   const apiKey = process.env.WARRANT_API_KEY?.trim() || undefined;
   if (!apiKey) log('WARRANT_API_KEY is not set: every tool call will be refused with the 401 problem.');
-  const dispatch: Dispatch = async (path, init) => {
-    let base: string;
-    try {
-      base = await service.baseUrl;
-    } catch (e) {
-      throw new McpError(ErrorCode.InternalError, `the local service did not start: ${(e as Error).message}`);
-    }
-    try {
-      return await fetch(`${base}${path}`, { ...init, redirect: 'manual' });
-    } catch (e) {
-      throw new McpError(ErrorCode.InternalError, `cannot reach the service at ${base}: ${(e as Error).message}`);
-    }
-  };
-  let tools: ResolvedTool[] | undefined;
+  const dispatch = upstreamDispatch(service.baseUrl);
   const server = createMcpServer({
     version: CONTRACT_VERSION,
-    tools: () => {
-      tools ??= resolveTools(buildApp(MCP_TARGETS, offlineDeps()), MCP_TOOL_SPECS);
-      return tools;
-    },
+    tools: () => MCP_TOOLS,
     context: () => ({ dispatch, apiKey, publicBaseUrl: service.publicBaseUrl }),
   });
   let closing = false;

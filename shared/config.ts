@@ -22,6 +22,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{0,64}$/, 'letters, digits, _ . - only')
     .default('ws-'),
+  /** `none`: this process reaches no table (the mcp function); the stacks set it where a grant names none. */
+  TABLES: z.enum(['none']).optional(),
   TABLE_ARCHIVE: z.string().min(3).optional(),
   TABLE_FACTS: z.string().min(3).optional(),
   TABLE_SUBSCRIPTIONS: z.string().min(3).optional(),
@@ -84,6 +86,7 @@ const EnvSchema = z.object({
       }
       return [...new Set(ports.map(Number))];
     }),
+  MCP_UPSTREAM_URL: optionalUrl,
   MCP_ALLOWED_ORIGINS: z
     .string()
     .default('')
@@ -186,7 +189,15 @@ export interface Config {
    * The agent-tool surface (/mcp): browser origins allowed besides PUBLIC_BASE_URL's own
    * (MCP_ALLOWED_ORIGINS, comma-separated); a request with any other Origin is refused (DNS rebinding).
    */
-  readonly mcp: { readonly allowedOrigins: readonly string[] };
+  readonly mcp: {
+    readonly allowedOrigins: readonly string[];
+    /**
+     * Where tool calls go (MCP_UPSTREAM_URL, the deployment's own API endpoint, set by the stack on
+     * the mcp function): the function answering /mcp serves no other group. Unset on `npm start`,
+     * where tool calls go through the app /mcp is mounted in.
+     */
+    readonly upstreamUrl?: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -277,7 +288,7 @@ export function parseConfig(env: Env): Config {
       secretKey: e.WEBHOOK_SECRET_KEY,
       allowedPorts: e.WEBHOOK_ALLOWED_PORTS,
     },
-    mcp: { allowedOrigins: e.MCP_ALLOWED_ORIGINS },
+    mcp: { allowedOrigins: e.MCP_ALLOWED_ORIGINS, upstreamUrl: e.MCP_UPSTREAM_URL?.replace(/\/+$/, '') },
   };
   return deepFreeze(config);
 }
@@ -287,10 +298,11 @@ export function parseConfig(env: Env): Config {
  * are HMACs under it; without it they would be plain SHA-256), and one that can reach the
  * subscriptions table needs WEBHOOK_SECRET_KEY (webhook signing secrets are sealed under it).
  * A process reaches a table when its TABLE_* variable is set, or, when no TABLE_* variable is set
- * at all, every table (names from TABLE_PREFIX). The CDK stacks inject each secret into exactly the
+ * at all, every table (names from TABLE_PREFIX); none with TABLES=none. The CDK stacks inject each secret into exactly the
  * functions granted that table (infra/environment.ts), so a deployment that lost one refuses to start.
  */
 function requireProductionSecrets(e: z.infer<typeof EnvSchema>): void {
+  if (e.TABLES === 'none') return;
   const named = [e.TABLE_ARCHIVE, e.TABLE_FACTS, e.TABLE_SUBSCRIPTIONS, e.TABLE_KEYS, e.TABLE_CATALOG].some(Boolean);
   const reaches = (table: string | undefined) => !named || Boolean(table);
   if (reaches(e.TABLE_KEYS) && !e.API_KEY_PEPPER) {

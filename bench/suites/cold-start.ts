@@ -141,6 +141,8 @@ function timeRequire(file: string, nodePath?: string): number {
       // Required on AWS storage (shared/config.ts); placeholders, nothing is read or written.
       API_KEY_PEPPER: 'bench-placeholder-pepper-0000',
       WEBHOOK_SECRET_KEY: 'A'.repeat(43),
+      // The mcp function's tool calls go there (its stack sets it); nothing is called at load.
+      MCP_UPSTREAM_URL: 'https://bench.execute-api.us-east-1.amazonaws.com',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       ...(nodePath ? { NODE_PATH: nodePath } : {}),
     },

@@ -17,8 +17,8 @@ const round = (n: number) => Math.round(n * 100) / 100;
  * What the agent-tool surface costs over the API (issue 25): a tool call is the route's own request
  * plus one MCP server and transport per POST /mcp and the JSON-RPC framing. In process through the
  * whole app, interleaved: the same read as a tool call and as a plain GET (the same-run reference),
- * for a rule read and the signed warrant; and the first tools/list of a process (it builds the tool
- * schemas from the routes) against a later one.
+ * for a rule read and the signed warrant; and the first tools/list of a process (the generated tool
+ * catalog, functions/mcp/tools.generated.json, and the SDK's first request) against a later one.
  */
 export const suite: BenchSuite = {
   name: 'mcp',
@@ -59,7 +59,7 @@ export const suite: BenchSuite = {
       log(`tools/list: first ${round(firstList)} ms, later ${round(laterList)} ms`);
       rows.push({
         suite: 'mcp',
-        metric: 'first tools/list of a process (tool schemas built from the routes)',
+        metric: 'first tools/list of a process (generated catalog, first SDK request)',
         value: round(firstList),
         unit: 'ms',
         reference: { name: `tools/list afterwards, p50 of ${RUNS}`, value: round(laterList), unit: 'ms' },

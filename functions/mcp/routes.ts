@@ -1,13 +1,13 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { bodyLimit } from 'hono/body-limit';
-import { buildApp } from '../../shared/app/build';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { CONTRACT_VERSION } from '../../shared/http/contract-version';
 import { MethodNotAllowedError, PayloadTooLargeError, ValidationError } from '../../shared/http/errors';
+import type { Dispatch } from '../../shared/mcp/call-route';
 import { originGuard } from '../../shared/mcp/origin-guard';
 import { createMcpServer } from '../../shared/mcp/server';
-import { type ResolvedTool, resolveTools } from '../../shared/mcp/tool-catalog';
-import { MCP_TARGETS, MCP_TOOL_SPECS } from './targets';
+import { upstreamDispatch } from '../../shared/mcp/upstream';
+import { MCP_TOOLS } from './tools';
 
 /** The largest JSON-RPC message /mcp reads: a screen of 1,000 items with long names fits several times. */
 export const MCP_MAX_BODY_BYTES = 1024 * 1024;
@@ -15,21 +15,24 @@ export const MCP_MAX_BODY_BYTES = 1024 * 1024;
 /**
  * /mcp: the agent-tool surface over MCP's Streamable HTTP transport, stateless and answering in
  * JSON (API Gateway buffers Lambda answers, so no event streams). Each POST gets a fresh SDK server
- * and transport. A tool call is one request into an app of the target groups built here with the
- * same shell (request id, access policy, problem renderer), carrying the caller's X-API-Key: the
- * key, entitlement and daily allowance rules, the validation and the signed bytes are the API's.
+ * and transport. A tool call is one API request carrying the caller's X-API-Key: the key,
+ * entitlement and daily allowance rules, the validation and the signed bytes are the API's. It goes
+ * to MCP_UPSTREAM_URL when set (on AWS: the deployment's own endpoint, so the route's own function
+ * answers it), else through the app /mcp is mounted in (`npm start` mounts every group). The tool
+ * list is the generated catalog (./tools.ts), so this group carries no other group's code.
  * /mcp itself is public (shared/auth/policy.ts) and never counted: initialize, tools/list and ping
  * need no key, and each tool call is counted once, by its own request.
  */
 export const mcpGroup: RouteGroup = {
   name: 'mcp',
   description: '/mcp: the agent-tool surface (Model Context Protocol, Streamable HTTP, stateless)',
-  build(deps) {
-    const inner = buildApp(MCP_TARGETS, deps);
-    let tools: ResolvedTool[] | undefined;
-    const toolList = () => {
-      tools ??= resolveTools(inner, MCP_TOOL_SPECS);
-      return tools;
+  build(deps, host) {
+    const upstream = deps.config.mcp.upstreamUrl;
+    const remote = upstream ? upstreamDispatch(upstream) : undefined;
+    const dispatchFor = (env: unknown): Dispatch => {
+      if (remote) return remote;
+      if (!host) throw new Error('/mcp without MCP_UPSTREAM_URL needs the app it is mounted in');
+      return (path, init) => Promise.resolve(host.request(path, init, env));
     };
     const router = createRouter();
     router.use('/mcp', originGuard(deps.config));
@@ -44,9 +47,9 @@ export const mcpGroup: RouteGroup = {
       async (c) => {
         const server = createMcpServer({
           version: CONTRACT_VERSION,
-          tools: toolList,
+          tools: () => MCP_TOOLS,
           context: () => ({
-            dispatch: (path, init) => Promise.resolve(inner.request(path, init, c.env)),
+            dispatch: dispatchFor(c.env),
             apiKey: c.req.header('x-api-key'),
             requestId: c.get('requestId'),
             publicBaseUrl: deps.config.publicBaseUrl,

@@ -83,7 +83,7 @@ export class ApiStack extends Stack {
         bundleDir: settings.bundleDir,
         sourceMaps: settings.sourceMaps,
         profile: profileFor('group', group),
-        environment: environmentFor(grant, { names, settings, publicBaseUrl: this.url }),
+        environment: environmentFor(grant, { names, settings, publicBaseUrl: this.url, apiEndpoint: api.apiEndpoint }),
         statements: statementsFor(this, grant, { names, signingKey: settings.signingKey }),
         alarmTopic: topic,
       });

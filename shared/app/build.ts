@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { cors } from 'hono/cors';
 import { accessControl } from '../auth/access-control';
 import type { Deps } from '../deps';
-import { createRouter, type RouteGroup } from '../http/app';
+import { createRouter, type GroupHost, type RouteGroup } from '../http/app';
 import { NotFoundError, ServiceUnavailableError } from '../http/errors';
 import { renderProblem } from '../http/problem';
 import { requestContext } from '../http/request-context';
@@ -40,7 +40,8 @@ export function buildApp(groups: readonly RouteGroup[], deps: Deps): OpenAPIHono
   app.notFound((c) =>
     renderProblem(c, new NotFoundError(`No route for ${c.req.method} ${new URL(c.req.url).pathname}.`)),
   );
-  for (const group of groups) app.route('/', group.build(deps));
+  const host: GroupHost = { request: (path, init, env) => app.request(path, init, env as never) };
+  for (const group of groups) app.route('/', group.build(deps, host));
   return app;
 }
 

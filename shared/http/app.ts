@@ -34,6 +34,15 @@ export function createRouter(): OpenAPIHono<AppEnv> {
   return router;
 }
 
+/**
+ * The app a group is mounted in: `request` sends a request through it, every group it mounts and
+ * its shell included (the agent-tool surface answers tool calls this way on `npm start`). In a
+ * Lambda the app holds one group, so only that group's routes answer.
+ */
+export interface GroupHost {
+  request(path: string, init: RequestInit, env: unknown): Response | Promise<Response>;
+}
+
 /** One endpoint group: built from the shared dependencies; each group is one Lambda on AWS. */
 export interface RouteGroup {
   readonly name: string;
@@ -41,5 +50,5 @@ export interface RouteGroup {
   readonly description: string;
   /** The group's routes offered as agent tools (functions/mcp serves them at /mcp and over stdio). */
   readonly tools?: readonly ToolSpec[];
-  build(deps: Deps): OpenAPIHono<AppEnv>;
+  build(deps: Deps, host?: GroupHost): OpenAPIHono<AppEnv>;
 }

@@ -1,9 +1,13 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ValidationError } from '../http/errors';
-import { PROBLEM_CONTENT_TYPE, problemBody, validationErrorFromZod } from '../http/problem';
-import type { ResolvedTool } from './tool-catalog';
+import { PROBLEM_CONTENT_TYPE, problemBody } from '../http/problem';
+import { checkPathValue } from './path-check';
+import type { ResolvedTool } from './tool-entry';
 
-/** Sends one request to the app: in process (`app.request`) on the HTTP surface, `fetch` over stdio. */
+/**
+ * Sends one request to the API: over HTTP to the deployment's own endpoint from the mcp Lambda and
+ * over stdio, in process (`app.request` of the app /mcp is mounted in) on `npm start`.
+ */
 export type Dispatch = (path: string, init: RequestInit) => Promise<Response>;
 
 export interface CallContext {
@@ -50,11 +54,9 @@ export async function callRoute(
   }
   // A path argument is checked by the route's own schema before it becomes a path segment, so no
   // value (`..`, `search`, another route's literal segment) can reach a route other than the tool's.
-  if (tool.pathParams.length > 0) {
-    const dots = tool.pathParams.find((n) => pathValues[n] === '.' || pathValues[n] === '..');
-    if (dots) return refused(tool, ctx, ValidationError.single('path', dots, 'not a valid value', 'invalid'));
-    const checked = tool.pathSchema?.safeParse(pathValues);
-    if (checked && !checked.success) return refused(tool, ctx, validationErrorFromZod('param', checked.error));
+  for (const name of tool.pathParams) {
+    const why = checkPathValue(pathValues[name]!, tool.pathSchemas[name] ?? {});
+    if (why) return refused(tool, ctx, ValidationError.single('path', name, `${name}: ${why}`, 'invalid'));
   }
   let path = tool.spec.path;
   for (const name of tool.pathParams) path = path.replace(`{${name}}`, encodeURIComponent(pathValues[name]!));

@@ -2,7 +2,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { type CallContext, callRoute } from './call-route';
-import type { ResolvedTool } from './tool-catalog';
+import type { ResolvedTool } from './tool-entry';
 
 export const SERVER_NAME = 'warrant-service';
 

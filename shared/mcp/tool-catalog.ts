@@ -1,20 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ZodType } from 'zod';
 import type { ToolSpec } from '../http/tool-spec';
 import type { AppEnv } from '../http/types';
-
-/** A tool as the server offers it, with what calling it needs: the route's parameters by place. */
-export interface ResolvedTool {
-  spec: ToolSpec;
-  definition: Tool;
-  pathParams: readonly string[];
-  /** The route's own schema of its path parameters: a tool argument must pass it before it is put in a path. */
-  pathSchema?: ZodType;
-  queryParams: readonly string[];
-  /** The route takes a JSON body: the arguments other than path and query parameters are the body. */
-  body: boolean;
-}
+import { type JsonSchema, uncheckedKeywords } from './path-check';
+import type { ResolvedTool } from './tool-entry';
 
 type JsonObject = Record<string, unknown>;
 
@@ -42,7 +31,9 @@ const CALL_TAIL =
  * The tools of the given specs, built from the app's own OpenAPI document: the input schema is the
  * route's zod query, path or body schema as the contract publishes it (descriptions, examples,
  * formats and bounds included), never a copy. A spec naming a route the app does not serve is a
- * programming error and throws, so a renamed path cannot silently drop a tool.
+ * programming error and throws, so a renamed path cannot silently drop a tool; so does a path
+ * parameter whose schema uses a keyword the tool call's path check does not enforce (./path-check.ts).
+ * `npm run generate` writes the result as functions/mcp/tools.generated.json.
  */
 export function resolveTools(app: OpenAPIHono<AppEnv>, specs: readonly ToolSpec[]): ResolvedTool[] {
   const names = new Set<string>();
@@ -52,14 +43,12 @@ export function resolveTools(app: OpenAPIHono<AppEnv>, specs: readonly ToolSpec[
   }
   // The tools' routes alone, without their responses: a fraction of the whole document's generation.
   const scratch = new OpenAPIHono();
-  const pathSchemas = new Map<string, ZodType | undefined>();
   for (const spec of specs) {
     const def = app.openAPIRegistry.definitions.find(
       (d) => d.type === 'route' && d.route.method === spec.method && d.route.path === spec.path,
     );
     if (def?.type !== 'route') throw new Error(`tool ${spec.name}: no route ${spec.method.toUpperCase()} ${spec.path}`);
     scratch.openAPIRegistry.registerPath({ ...def.route, responses: { 200: { description: 'the answer' } } });
-    pathSchemas.set(spec.name, def.route.request?.params as ZodType | undefined);
   }
   const doc = scratch.getOpenAPI31Document({
     openapi: '3.1.0',
@@ -83,11 +72,22 @@ export function resolveTools(app: OpenAPIHono<AppEnv>, specs: readonly ToolSpec[
       inputSchema: inputSchema as Tool['inputSchema'],
       annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     };
+    const pathSchemas: Record<string, JsonSchema> = {};
+    for (const p of params.filter((x) => x.in === 'path')) {
+      const schema = asJsonSchema(p.schema ?? {}) as JsonSchema;
+      const bad = uncheckedKeywords(schema);
+      if (bad.length > 0) {
+        throw new Error(
+          `tool ${spec.name}: path parameter ${p.name} uses ${bad.join(', ')}, which a tool call's path check does not enforce (shared/mcp/path-check.ts)`,
+        );
+      }
+      pathSchemas[p.name] = schema;
+    }
     return {
-      spec,
+      spec: { ...spec },
       definition,
       pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
-      pathSchema: pathSchemas.get(spec.name),
+      pathSchemas,
       queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
       body: bodySchema !== undefined,
     };

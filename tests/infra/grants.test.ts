@@ -1,5 +1,3 @@
-import { mcpGroup } from '../../functions/mcp/routes';
-import { MCP_TOOL_SPECS } from '../../functions/mcp/targets';
 import { GROUP_GRANTS } from '../../infra/grants';
 import { JOBS } from '../../infra/jobs';
 import { loadRoutes } from '../../infra/manifest';
@@ -54,6 +52,7 @@ describe('grants: each Lambda reaches only what it uses', () => {
     const placeholder: Record<string, string> = {
       WEBHOOK_SECRET_KEY: 'k'.repeat(43),
       PUBLIC_BASE_URL: 'https://api.example.com',
+      MCP_UPSTREAM_URL: 'https://abc123.execute-api.us-east-1.amazonaws.com',
     };
     const resolved = (env: Record<string, unknown>) =>
       Object.fromEntries(
@@ -115,8 +114,6 @@ describe('grants: each Lambda reaches only what it uses', () => {
       levels.push(accessFor(r.method, r.path).level);
       byGroup.set(r.group, levels);
     }
-    // /mcp is public, but each tool call runs its route in the mcp function: it needs what they need.
-    byGroup.get(mcpGroup.name)?.push(...MCP_TOOL_SPECS.map((t) => accessFor(t.method, t.path).level));
     for (const [group, levels] of byGroup) {
       const env = environmentOf(s.api, names.fn(group));
       const keyed = levels.some((l) => l !== 'public' && l !== 'admin');

@@ -106,4 +106,21 @@ describe('browser origins of the deployed agent-tool surface', () => {
       s.cleanup();
     }
   });
+
+  it('sends the mcp function’s tool calls to the HTTP API’s own endpoint, and gives it no table, bucket or key', () => {
+    const s = synth({ routes: everyGrantedGroup() });
+    try {
+      const names = namesFor('warrant-test');
+      const env = environmentOf(s.api, names.fn('mcp'));
+      // The endpoint is the HttpApi's own ApiEndpoint attribute, never a constant (nor the custom domain).
+      const [logicalId, attribute] = (env.MCP_UPSTREAM_URL as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+      expect(attribute).toBe('ApiEndpoint');
+      expect(s.api.toJSON().Resources[logicalId]?.Type).toBe('AWS::ApiGatewayV2::Api');
+      expect(env).toMatchObject({ TABLES: 'none', SIGNING_KEY_SOURCE: 'none' });
+      expect(Object.keys(env).filter((k) => /^(TABLE_|ARCHIVE_BUCKET|API_KEY_PEPPER)/.test(k))).toEqual([]);
+      expect(environmentOf(s.api, names.fn('warrant'))).not.toHaveProperty('MCP_UPSTREAM_URL');
+    } finally {
+      s.cleanup();
+    }
+  });
 });

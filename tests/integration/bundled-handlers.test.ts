@@ -15,6 +15,7 @@ import { ensureStorage } from '../../shared/aws/bootstrap';
 import { buildDeps } from '../../shared/aws/deps';
 import { parseConfig } from '../../shared/config';
 import { type Engines, startEngines } from '../../shared/local/engines';
+import { startGateway } from '../helpers/gateway';
 import { httpApiEvent, lambdaContext } from '../helpers/lambda-events';
 
 /**
@@ -57,6 +58,7 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
   let engines: Engines;
   let built: string[];
   let apiKey: string;
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
   const handlers = new Map<string, Handler>();
 
   /** What CDK sets for this function, made runnable here: secrets resolved, engines as endpoints. */
@@ -64,7 +66,13 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
     const settings = readSettings((k) => ({ namePrefix: names.prefix })[k], ROOT);
     // Secret references are CDK tokens until a stack resolves them to `{{resolve:...}}` strings.
     const env = new Stack(new App()).resolve(
-      environmentFor(grantFor(kind, name), { names, settings, publicBaseUrl: 'https://api.example.test' }),
+      environmentFor(grantFor(kind, name), {
+        names,
+        settings,
+        publicBaseUrl: 'https://api.example.test',
+        // API Gateway in front of the bundles: the mcp function's tool calls go there.
+        apiEndpoint: gateway.url,
+      }),
     ) as Record<string, string>;
     for (const [k, v] of Object.entries(env)) {
       const ref = /^\{\{resolve:secretsmanager:[^/]+\/([a-z-]+):SecretString:::\}\}$/.exec(v);
@@ -109,6 +117,7 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
       .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, 'index.js')))
       .map((d) => d.name);
     engines = await startEngines();
+    gateway = await startGateway(loadRoutes(), (group) => handlerOf(group));
     // The SDK's default credential chain, as on Lambda; s3rver accepts these static keys.
     Object.assign(process.env, {
       AWS_ACCESS_KEY_ID: 'S3RVER',
@@ -132,6 +141,7 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
 
   afterAll(async () => {
     process.env = saved;
+    await gateway?.close();
     await engines?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -171,7 +181,7 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
     }
   });
 
-  it('answers MCP tool calls through the mcp bundle under API Gateway events, counted against the key', async () => {
+  it('answers MCP tool calls through the mcp bundle, each sent through API Gateway to its route’s own bundle and counted against the key', async () => {
     if (!built.includes('mcp')) return;
     const rpc = async (body: unknown) => {
       const event = {
@@ -210,6 +220,10 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
       result: { status: 'gap' },
     });
     expect(await usage()).toBe(before + 1);
+    // The tool call left the mcp function: the gateway routed it to the group serving the route.
+    expect(gateway.requests.filter((r) => r.path === '/rules/ncci/mue')).toEqual([
+      { method: 'GET', path: '/rules/ncci/mue', group: 'warrant' },
+    ]);
   });
 
   it('serves the docs page and its Swagger UI files from the meta bundle folder (no CDN)', async () => {

@@ -6,7 +6,9 @@ import { serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_TOOL_SPECS } from '../../../functions/mcp/targets';
+import { TOOL_SPECS as MCP_TOOL_SPECS } from '../../../functions/mcp/catalog';
+import { mcpGroup } from '../../../functions/mcp/routes';
+import { buildApp } from '../../../shared/app/build';
 import { verifySignedResponse } from '../../../shared/attestation/verify';
 import { declaredQueryNames } from '../../../shared/http/query-guard';
 import { HTTP_META } from '../../../shared/mcp/call-route';
@@ -300,5 +302,58 @@ describe('/mcp over Streamable HTTP (SDK client)', () => {
     // Last: the server answers before reading the body and then drops the connection.
     const big = await fetch(`${base}/mcp`, init({}, JSON.stringify({ pad: 'x'.repeat(1024 * 1024) })));
     expect(big.status).toBe(413);
+  });
+});
+
+describe('/mcp as its own function: tool calls over HTTP to MCP_UPSTREAM_URL', () => {
+  it('an app holding only the mcp group answers the same signed bytes, counted once by the upstream', async () => {
+    const deps = { ...h.deps, config: { ...h.deps.config, mcp: { ...h.deps.config.mcp, upstreamUrl: base } } };
+    const alone = buildApp([mcpGroup], deps);
+    const own = serve({ fetch: alone.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => own.once('listening', () => resolve()));
+    try {
+      const pro = await createTestKey(h.deps, 'pro', ['warrant']);
+      const client = new Client({ name: 'mcp-upstream-test', version: '1.0.0' });
+      const url = `http://127.0.0.1:${(own.address() as AddressInfo).port}/mcp`;
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: pro.headers } }));
+      clients.push(client);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(MCP_TOOL_SPECS.map((s) => s.name));
+      const q = { hcpcs: 'E0601', as_of: '2025-05-15', state: 'NY', npi: '1529384707' };
+      const r = await call(client, 'warrant', q);
+      expect(statusOf(r)).toBe(200);
+      const usage = (await (await h.request('/my-usage', { headers: pro.headers })).json()) as Json;
+      expect(usage.today.count).toBe(1);
+      const direct = await h.request(`/rules/warrant?${new URLSearchParams(q)}`, { headers: pro.headers });
+      expect(textOf(r)).toBe(await direct.text());
+      // The app alone serves no other route: nothing but /mcp answers there.
+      expect((await alone.request('/rules/warrant?hcpcs=E0601', { headers: pro.headers })).status).toBe(404);
+      // A route refusal comes back as the upstream's own problem.
+      const bad = await call(client, 'ncci_mue', { hcpcs: 'E0601', units: 'x' });
+      expect(bad.isError).toBe(true);
+      expect(JSON.parse(textOf(bad)).errors[0].loc).toEqual(['query', 'units']);
+    } finally {
+      await new Promise<void>((resolve) => own.close(() => resolve()));
+    }
+  });
+
+  it('an upstream that cannot be reached is a tool error naming it, never an answer', async () => {
+    const deps = {
+      ...h.deps,
+      config: { ...h.deps.config, mcp: { ...h.deps.config.mcp, upstreamUrl: 'http://127.0.0.1:9' } },
+    };
+    const alone = buildApp([mcpGroup], deps);
+    const rpc = await alone.request('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'ncci_mue', arguments: { hcpcs: 'E0601' } },
+      }),
+    });
+    const body = (await rpc.json()) as Json;
+    expect(body.result).toBeUndefined();
+    expect(body.error.message).toMatch(/cannot reach the service at http:\/\/127\.0\.0\.1:9/);
   });
 });

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { type LocalServer, startLocalServer } from '../../../functions/local/server';
-import { MCP_TOOL_SPECS } from '../../../functions/mcp/targets';
+import { TOOL_SPECS as MCP_TOOL_SPECS } from '../../../functions/mcp/catalog';
 import { verifySignedResponse } from '../../../shared/attestation/verify';
 import { parseConfig } from '../../../shared/config';
 

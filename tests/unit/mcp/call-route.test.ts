@@ -1,7 +1,6 @@
-import { z } from '@hono/zod-openapi';
 import { tool } from '../../../shared/http/tool-spec';
 import { callRoute, STRUCTURED_MAX_BYTES } from '../../../shared/mcp/call-route';
-import type { ResolvedTool } from '../../../shared/mcp/tool-catalog';
+import type { ResolvedTool } from '../../../shared/mcp/tool-entry';
 
 /** How a tool call becomes a request: path, query and body each get their own arguments. */
 function recorder(status = 200, body = '{"ok":true}', type = 'application/json') {
@@ -20,7 +19,7 @@ const bodyTool: ResolvedTool = {
   spec: tool({ name: 'probe', method: 'post', path: '/probe/{id}', proves: '' }),
   definition: { name: 'probe', inputSchema: { type: 'object' } },
   pathParams: ['id'],
-  pathSchema: z.object({ id: z.string().regex(/^[a-z]+$/) }),
+  pathSchemas: { id: { type: 'string', pattern: '^[a-z]+$' } },
   queryParams: ['dry_run'],
   body: true,
 };
