@@ -17,6 +17,8 @@
 //   index.js          what Lambda loads at cold start: the only file counted against the 1 MB budget
 //                     (tests/infra/bundles.test.ts)
 //   index.js.map      its source map: linked, never inline
+//   lazy/datasets-<folder>-parser.js   a dataset folder's parser code (LAZY_PARSER), outside the loading
+//                     functions (PARSERS_INLINE: fetch)
 //   lazy/<pkg>.js     a package the code imports with `await import('<pkg>')`, on the path that needs it (pdf.js,
 //                     saxes, yauzl, the SSM and Secrets Manager clients, the SDK's unused credential providers):
 //                     its own CommonJS bundle, required on first use, never parsed at cold start
@@ -89,6 +91,28 @@ const LAZY_OWN = new Map([
   ['shared/aws/scheduler.ts', 'aws-scheduler'],
 ]);
 
+/**
+ * A dataset folder's parser code (`shared/datasets/<folder>/parser.ts`, or `layout.ts` of a state list,
+ * required on first use through `lazyParser` / `lazyLayout`, shared/publishers/common/lazy.ts) is a lazy
+ * file of its own, `lazy/datasets-<folder>-parser.js` (`-layout.js`): most API requests never read a file, and the declarations alone
+ * answer whether a parser exists. A new folder needs no entry here. The functions that load files on
+ * most runs keep the parsers inside index.js (PARSERS_INLINE), with one copy of every class.
+ */
+const LAZY_PARSER = /^shared\/datasets\/([^/]+)\/(parser|layout)\.ts$/;
+const PARSERS_INLINE = new Set(['fetch']);
+/**
+ * A lazy parser file has its own copy of every module it imports: none may hold state the service
+ * installs (the registries) or be one of the service's error classes the HTTP layer tests with
+ * `instanceof`. The build fails when one does.
+ */
+const NOT_IN_LAZY_PARSERS = [
+  'shared/sources/registry.ts',
+  'shared/facts/registry.ts',
+  'shared/catalog/datasets.ts',
+  'shared/http/errors.ts',
+  'shared/datasets/install.ts',
+];
+
 /** A bare package specifier (not relative, not absolute, not a Node builtin). */
 const isPackage = (spec) => !/^(\.|\/|node:)/.test(spec);
 
@@ -104,7 +128,7 @@ const lazyFile = (spec) =>
  * the bundle: it becomes `require('./lazy/<file>')` (dynamic import is lowered to require, see `common`),
  * and the package is bundled as that file afterwards. `found` collects specifier -> resolved entry.
  */
-function lazyImports(found) {
+function lazyImports(found, { parsersInline = false } = {}) {
   return {
     name: 'lazy-imports',
     setup(b) {
@@ -134,7 +158,9 @@ function lazyImports(found) {
           pluginData: { lazy: true },
         });
         if (resolved.errors.length) return { errors: resolved.errors };
-        const key = LAZY_OWN.get(path.relative(root, resolved.path).split(path.sep).join('/'));
+        const rel = path.relative(root, resolved.path).split(path.sep).join('/');
+        const code = parsersInline ? undefined : LAZY_PARSER.exec(rel);
+        const key = LAZY_OWN.get(rel) ?? (code && `datasets/${code[1]}/${code[2]}`);
         if (!key) return undefined;
         found.set(key, resolved.path);
         return { path: `./${LAZY_DIR}/${lazyFile(key)}`, external: true };
@@ -241,7 +267,12 @@ const rows = await Promise.all(
       entryPoints: [entry],
       outfile,
       define,
-      plugins: [lazyImports(found), zodEnglishOnly, sideEffectFree, mcpWithoutAjv],
+      plugins: [
+        lazyImports(found, { parsersInline: PARSERS_INLINE.has(name) }),
+        zodEnglishOnly,
+        sideEffectFree,
+        mcpWithoutAjv,
+      ],
     });
     // Only the lazy imports that survived tree shaking (the SDK's `import('bowser')`, for one, does not).
     const kept = new Set(Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path)));
@@ -257,6 +288,10 @@ const rows = await Promise.all(
             outfile: file,
             plugins: [zodEnglishOnly, sideEffectFree, mcpWithoutAjv],
           });
+          if (spec.startsWith('datasets/')) {
+            const bad = NOT_IN_LAZY_PARSERS.filter((f) => f in r.metafile.inputs);
+            if (bad.length) throw new Error(`${name}: the lazy parser ${spec} imports ${bad.join(', ')}`);
+          }
           return { package: spec, file: path.relative(dir, file), bytes: fs.statSync(file).size, metafile: r.metafile };
         }),
     );

@@ -1,4 +1,5 @@
 import type { ExclusionRecord } from '../exclusions/record';
+import { lazyParser } from '../publishers/common/lazy';
 import type { ByteInput, PublisherParser } from '../publishers/common/types';
 
 /**
@@ -53,4 +54,39 @@ export function defineLayout(l: {
     parse: (input, options) => l.parse(input, options?.fileName),
     codesOf: () => [],
   };
+}
+
+/** What a state list's declaration knows of its layout without the layout's code. */
+export type LayoutHead = Pick<StateLayout, 'sourceId' | 'state' | 'id' | 'match' | 'format'> & {
+  version?: string;
+  fields?: readonly ListField[];
+};
+
+/**
+ * A layout whose reading code (the folder's `layout.ts`) is required on first use: the declaration,
+ * the coverage report and `readWith` need only the head; `parse` loads the code (a lazy file of the
+ * API bundles, see lazyParser). The head must equal the layout's own (checked on load).
+ */
+export function lazyLayout(head: LayoutHead, load: () => StateLayout): StateLayout {
+  const fields = head.fields ?? [];
+  const parser = lazyParser<ExclusionRecord>({ id: head.id, version: head.version ?? '1' }, () => {
+    const l = load();
+    const same =
+      l.sourceId === head.sourceId &&
+      l.state === head.state &&
+      String(l.match) === String(head.match) &&
+      l.format === head.format &&
+      l.fields.join() === fields.join();
+    if (!same)
+      throw new Error(`lazy layout ${head.id}: its declaration differs from ${l.id} (match, format or fields)`);
+    return l;
+  });
+  // The same object (not a copy): it carries the lazy parser's loader for loadLazyParser.
+  return Object.assign(parser, {
+    sourceId: head.sourceId,
+    state: head.state,
+    match: head.match,
+    format: head.format,
+    fields,
+  });
 }

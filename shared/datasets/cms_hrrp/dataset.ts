@@ -1,6 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { HRRP_HOSPITALS, type HrrpHospitalRow } from '../../vbc/hrrp-rows';
-import { hrrpHospitalParser } from './parser';
+import { hrrpHospitalParser } from './source';
 
 /**
  * The HRRP hospital file as a catalog dataset: one row per hospital (its measure rows grouped),

@@ -1,6 +1,7 @@
+import { lazyParser } from '../../publishers/common/lazy';
 import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
 import { NO_READING, reading } from '../../sources/version-labels';
-import { hrrpHospitalParser } from './parser';
+import type { HrrpHospitalRow } from '../../vbc/hrrp-rows';
 
 /**
  * The HRRP hospital file of CMS's Provider Data Catalog (dataset 9n3s-kdb3), one per program fiscal
@@ -20,6 +21,12 @@ export function readHrrpVersion(f: FileContext): VersionReading {
 export function fiscalYear(fy: number): VersionReading {
   return reading('file_name', `FY ${fy}`, { from: `${fy - 1}-10-01`, to: `${fy}-09-30` });
 }
+
+/** The hospital file's parser (./parser.ts), required on first use (shared/publishers/common/lazy.ts). */
+export const hrrpHospitalParser = lazyParser<HrrpHospitalRow>(
+  { id: 'cms_hrrp/hospital-csv', version: '1' },
+  () => (require('./parser') as typeof import('./parser')).hrrpHospitalParser,
+);
 
 export const source: SourceDecl = {
   sourceId: 'cms_hrrp',

@@ -1,7 +1,7 @@
 import { defineDataset } from '../../catalog/dataset';
 import { CTGOV_STUDIES, listedStudy, type TrialStudyRow } from '../../trials/study-rows';
 import { studyTokens } from '../../trials/tokens';
-import { ctgovSetParser } from './parser';
+import { ctgovSetParser } from './source';
 
 /**
  * ClinicalTrials.gov studies as a catalog dataset: one row per study, found by NCT id, listed in

@@ -1,6 +1,7 @@
+import { lazyParser } from '../../publishers/common/lazy';
 import type { SourceDecl } from '../../sources/types';
 import { NO_READING } from '../../sources/version-labels';
-import { ctgovSetParser } from './parser';
+import type { TrialStudyRow } from '../../trials/study-rows';
 
 /** The set manifest a complete walk of GET /studies is archived as (shared/archive/fetch/json-set.ts). */
 export const STUDIES_SET = /^ctgov-studies-pages\.json$/i;
@@ -13,6 +14,12 @@ export const STUDIES_SET = /^ctgov-studies-pages\.json$/i;
  * resolves by first observation (a set archived on a day is in force from that day until the next).
  * The registry is updated each weekday: the cadence is daily.
  */
+/** The studies set's parser (./parser.ts), required on first use (shared/publishers/common/lazy.ts). */
+export const ctgovSetParser = lazyParser<TrialStudyRow>(
+  { id: 'nlm_ctgov/studies-set', version: '1' },
+  () => (require('./parser') as typeof import('./parser')).ctgovSetParser,
+);
+
 export const source: SourceDecl = {
   sourceId: 'nlm_ctgov',
   title: 'ClinicalTrials.gov studies (API v2)',

@@ -2,7 +2,8 @@ import { isValidNpi } from '../../codes/npi';
 import { type ExclusionRecord, emptyRecord } from '../../exclusions/record';
 import { mapParser } from '../../publishers/common/resume';
 import type { PublisherParser } from '../../publishers/common/types';
-import { type LeieRecord, leieParser } from './parser';
+import type { LeieRecord } from './parser';
+import { leieParser } from './source';
 
 /** An LEIE row in the common exclusion shape (the reinstatement date ends the exclusion). */
 export function fromLeie(l: LeieRecord): ExclusionRecord {

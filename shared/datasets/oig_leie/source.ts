@@ -1,6 +1,7 @@
+import { lazyParser } from '../../publishers/common/lazy';
 import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
 import { fullYear, NO_READING, reading } from '../../sources/version-labels';
-import { leieParser } from './parser';
+import type { LeieRecord } from './parser';
 
 /**
  * OIG exclusion list. `UPDATED.csv` is the full database, re-served under the same name each
@@ -17,6 +18,12 @@ export function readLeieVersion(f: FileContext): VersionReading {
   if (month < 1 || month > 12) return NO_READING;
   return reading('file_name', `${fullYear(m[1]!)}-${m[2]}`);
 }
+
+/** The LEIE file's parser (./parser.ts), required on first use (shared/publishers/common/lazy.ts). */
+export const leieParser = lazyParser<LeieRecord>(
+  { id: 'oig_leie/leie-csv', version: '1', resumable: true },
+  () => (require('./parser') as typeof import('./parser')).leieParser,
+);
 
 export const source: SourceDecl = {
   sourceId: 'oig_leie',

@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { SOURCE_MODULES } from '../../../shared/datasets/index.generated';
+import { PublisherFormatError } from '../../../shared/publishers/common/errors';
+import { lazyParser, loadLazyParser } from '../../../shared/publishers/common/lazy';
+import type { PublisherParser } from '../../../shared/publishers/common/types';
+import { layoutsOf } from '../../../shared/state-exclusions/lists';
+
+/** The parsers the declarations name: state layouts, and those answered for any file name (the prototype folders). */
+function lazyParsers(): PublisherParser[] {
+  const found = new Set<PublisherParser>();
+  for (const m of SOURCE_MODULES) {
+    for (const d of m.source.docs) {
+      const p = d.parser?.('x');
+      if (p) found.add(p);
+    }
+    for (const l of layoutsOf(m.source)) found.add(l);
+    for (const ds of m.datasets ?? []) {
+      for (const doc of ds.docs) {
+        const p = ds.parserFor({ source_id: doc.sourceId, doc_id: doc.docId, name: 'x' });
+        if (p) found.add(p);
+      }
+    }
+  }
+  return [...found];
+}
+
+describe('lazy parsers', () => {
+  it("each declaration's id, version, resumable and batches match the parser it loads", () => {
+    const lazy = lazyParsers().filter((p) => loadLazyParser(p));
+    expect(lazy.map((p) => p.id).sort()).toEqual(
+      expect.arrayContaining([
+        'cms_hrrp/hospital-csv',
+        'nlm_ctgov/studies-set',
+        'oig_leie/leie-csv',
+        'state_exclusions_ny/omig-txt',
+        'state_exclusions_wa/termination-exclusion-xlsx',
+      ]),
+    );
+  });
+
+  it('a declaration that differs from its parser fails on first use', () => {
+    const real: PublisherParser = { id: 'a/b', version: '2', parse: async function* () {}, codesOf: () => [] };
+    const p = lazyParser({ id: 'a/b', version: '1' }, () => real);
+    expect(() => p.parse('')).toThrow(/lazy parser a\/b version 1: the parser is a\/b version 2/);
+  });
+
+  it('a PublisherFormatError of another copy of the class is one (a lazy file has its own copy)', () => {
+    const BRAND = Symbol.for('publisher-format-error');
+    class Copy extends Error {
+      readonly [BRAND] = true;
+    }
+    expect(new Copy('x')).toBeInstanceOf(PublisherFormatError);
+    expect(new Error('x')).not.toBeInstanceOf(PublisherFormatError);
+    expect(new PublisherFormatError('a/b', 1, 'm')).toBeInstanceOf(PublisherFormatError);
+  });
+});
