@@ -13,8 +13,10 @@ export type ListField = (typeof LIST_FIELDS)[number];
 /**
  * One state's list layout: a streaming publisher parser (shared/publishers/common/types.ts) that
  * maps each row to an ExclusionRecord, plus what the coverage report says about it. Adding a state
- * is one folder, shared/datasets/state_exclusions_<st>/, whose layout.ts defines it and whose
- * source.ts declares it as its document's parser (./lists.ts, `readWith`).
+ * is one folder, shared/datasets/state_exclusions_<st>/: head.ts holds what the declarations know
+ * of the layout (LayoutHead), layout.ts defines it (`defineLayout({ ...head, parse })`), and
+ * source.ts declares it as its document's parser through `lazyLayout(head, () => require('./layout')…)`
+ * (./lists.ts, `readWith`), so the reading code is a lazy file of the API bundles.
  */
 export interface StateLayout extends PublisherParser<ExclusionRecord> {
   readonly sourceId: string;

@@ -5,8 +5,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
 import { workbookRows } from '../../state-exclusions/workbook';
+import { azHead } from './head';
 
-const ID = 'state_exclusions_az/exclusions-xlsx';
+const ID = azHead.id;
 
 /**
  * AHCCCS (Arizona) state exclusions workbook: sheet `State Exclusions` with `NPI, Provider Name,
@@ -49,12 +50,4 @@ async function* parseAz(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   }
 }
 
-export const azLayout = defineLayout({
-  sourceId: 'state_exclusions_az',
-  state: 'AZ',
-  id: ID,
-  match: /\.xlsx$/i,
-  format: 'XLSX, one name field (people FIRST LAST); Excel serial dates; end date or Permanent; NPI, SSN or N/A',
-  fields: ['npi'],
-  parse: parseAz,
-});
+export const azLayout = defineLayout({ ...azHead, parse: parseAz });

@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { azLayout } from './layout';
+import { azHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const azLayout = lazyLayout(azHead, () => (require('./layout') as typeof import('./layout')).azLayout);
 
 /** The Arizona state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

@@ -5,8 +5,9 @@ import { at, HeaderIndex } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
 import { addressState, clean, dateCell, npisIn } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
+import { caHead } from './head';
 
-const ID = 'state_exclusions_ca/suspended-ineligible-csv';
+const ID = caHead.id;
 const AKA = 'A/K/A-Also Known As D/B/A-Doing Business as';
 
 /**
@@ -64,12 +65,4 @@ async function* parseCa(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   if (!h) throw new PublisherFormatError(ID, 1, 'empty file: no header');
 }
 
-export const caLayout = defineLayout({
-  sourceId: 'state_exclusions_ca',
-  state: 'CA',
-  id: ID,
-  match: /\.csv$/i,
-  format: 'CSV, UTF-8 with BOM, two-line header, N/A placeholders; split name columns; NPIs inside Provider Number',
-  fields: ['npi', 'license_number', 'provider_type'],
-  parse: parseCa,
-});
+export const caLayout = defineLayout({ ...caHead, parse: parseCa });

@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { caLayout } from './layout';
+import { caHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const caLayout = lazyLayout(caHead, () => (require('./layout') as typeof import('./layout')).caLayout);
 
 /** The California state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

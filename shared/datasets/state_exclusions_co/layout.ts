@@ -5,8 +5,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
 import { workbookRows } from '../../state-exclusions/workbook';
+import { coHead } from './head';
 
-const ID = 'state_exclusions_co/termination-xlsx';
+const ID = coHead.id;
 const NAME = 'Provider Name';
 const DBA = ['"Doing Business As" Name', 'Doing Business As Name', 'Doing Business As', 'DBA Name', 'DBA'];
 const AUTHORITY = ['Termination Authority', 'Authority'];
@@ -71,12 +72,4 @@ async function* parseCo(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   }
 }
 
-export const coLayout = defineLayout({
-  sourceId: 'state_exclusions_co',
-  state: 'CO',
-  id: ID,
-  match: /\.xlsx$/i,
-  format: 'XLSX, one name column (LAST CREDENTIAL, FIRST M; First Last; firms) with a DBA column; Excel serial dates',
-  fields: ['npi', 'provider_type'],
-  parse: parseCo,
-});
+export const coLayout = defineLayout({ ...coHead, parse: parseCo });

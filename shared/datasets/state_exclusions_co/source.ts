@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { coLayout } from './layout';
+import { coHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const coLayout = lazyLayout(coHead, () => (require('./layout') as typeof import('./layout')).coLayout);
 
 /** The Colorado state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

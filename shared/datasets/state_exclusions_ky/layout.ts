@@ -5,8 +5,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
 import { workbookRows } from '../../state-exclusions/workbook';
+import { kyHead } from './head';
 
-const ID = 'state_exclusions_ky/terminations-xlsx';
+const ID = kyHead.id;
 const LAST = 'Last Name or Practice Name';
 
 /**
@@ -50,12 +51,4 @@ async function* parseKy(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   }
 }
 
-export const kyLayout = defineLayout({
-  sourceId: 'state_exclusions_ky',
-  state: 'KY',
-  id: ID,
-  match: /\.xlsx$/i,
-  format: 'XLSX with a note row and Start/End Table markers; first and last name columns; Excel serial dates',
-  fields: ['npi', 'license_number'],
-  parse: parseKy,
-});
+export const kyLayout = defineLayout({ ...kyHead, parse: parseKy });

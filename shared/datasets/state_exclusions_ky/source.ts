@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { kyLayout } from './layout';
+import { kyHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const kyLayout = lazyLayout(kyHead, () => (require('./layout') as typeof import('./layout')).kyLayout);
 
 /** The Kentucky state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

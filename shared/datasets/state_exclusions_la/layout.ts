@@ -6,8 +6,9 @@ import { at, HeaderIndex } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, stateCode } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
+import { laHead } from './head';
 
-const ID = 'state_exclusions_la/adverse-actions-csv';
+const ID = laHead.id;
 const FIRST = ['First Name'];
 const LAST = ['Last Name or Entity Name', 'Last Name/Entity Name', 'Last Name or Entity', 'Last Name'];
 const EFFECTIVE = ['Effective Date'];
@@ -110,13 +111,4 @@ async function* parseLa(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   if (!h) throw new PublisherFormatError(ID, 1, 'empty file: no header');
 }
 
-export const laLayout = defineLayout({
-  sourceId: 'state_exclusions_la',
-  state: 'LA',
-  id: ID,
-  match: /\.csv$|^GetCsv$/i,
-  format:
-    'CSV, UTF-8, a created-on line above a comma-and-space header; first and last (or entity) name; DOB; dates M/D/YYYY 12:00:00 AM, 12/31/9999 none',
-  fields: ['npi', 'dob', 'provider_type'],
-  parse: parseLa,
-});
+export const laLayout = defineLayout({ ...laHead, parse: parseLa });

@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, readWith } from '../../state-exclusions/lists';
-import { laLayout } from './layout';
+import { laHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const laLayout = lazyLayout(laHead, () => (require('./layout') as typeof import('./layout')).laLayout);
 
 /** The Louisiana state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

@@ -6,8 +6,9 @@ import { HeaderIndex } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, wholeBuffer } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
+import { maHead } from './head';
 
-const ID = 'state_exclusions_ma/exclusions-xlsx';
+const ID = maHead.id;
 const NAME = 'Provider Name';
 const TYPE = ['Provider Type'];
 const NPI = ['National Provider Identifier (NPI)', 'National Provider Identifier', 'NPI'];
@@ -129,13 +130,4 @@ async function* parseMa(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   }
 }
 
-export const maLayout = defineLayout({
-  sourceId: 'state_exclusions_ma',
-  state: 'MA',
-  id: ID,
-  match: /\.xlsx$/i,
-  format:
-    'XLSX, two sheets (the list; reinstated providers); one name field FIRST M LAST; provider type; Excel serial dates',
-  fields: ['npi', 'license_number', 'provider_type'],
-  parse: parseMa,
-});
+export const maLayout = defineLayout({ ...maHead, parse: parseMa });

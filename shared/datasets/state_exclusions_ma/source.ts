@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { maLayout } from './layout';
+import { maHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const maLayout = lazyLayout(maHead, () => (require('./layout') as typeof import('./layout')).maLayout);
 
 /** The Massachusetts state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

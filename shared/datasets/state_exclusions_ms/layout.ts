@@ -7,8 +7,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, stateCode } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
 import { workbookRows } from '../../state-exclusions/workbook';
+import { msHead } from './head';
 
-const ID = 'state_exclusions_ms/sanctioned-xlsx';
+const ID = msHead.id;
 // Header cells carry line breaks and notes (`Provider First Name\n(Applicable for Individuals
 // Only)`); they are compared with whitespace collapsed, and each column also answers to its short name.
 const only = (name: string, who: string) => [`${name} (Applicable for ${who} Only)`, name];
@@ -127,13 +128,4 @@ async function* parseMs(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   }
 }
 
-export const msLayout = defineLayout({
-  sourceId: 'state_exclusions_ms',
-  state: 'MS',
-  id: ID,
-  match: /\.xlsx$/i,
-  format:
-    'XLSX with title and legend rows; split name columns, organizations in their own column; address, DOB, Medicaid ID; Excel serial dates',
-  fields: ['npi', 'license_number', 'dob', 'provider_type'],
-  parse: parseMs,
-});
+export const msLayout = defineLayout({ ...msHead, parse: parseMs });

@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { msLayout } from './layout';
+import { msHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const msLayout = lazyLayout(msHead, () => (require('./layout') as typeof import('./layout')).msLayout);
 
 /** The Mississippi state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

@@ -6,8 +6,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, wholeBuffer } from '../../state-exclusions/fields';
 import { findHeader } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
+import { mtHead } from './head';
 
-const ID = 'state_exclusions_mt/terminated-excluded-xlsx';
+const ID = mtHead.id;
 
 /** Header names of the list's columns over its versions, matched on the normalized header text. */
 const COLUMNS = {
@@ -106,12 +107,4 @@ function nameRow(r: ExclusionRecord, name: string, profession: string | null): v
   }
 }
 
-export const mtLayout = defineLayout({
-  sourceId: 'state_exclusions_mt',
-  state: 'MT',
-  id: ID,
-  match: /\.xlsx$/i,
-  format: 'XLSX, header in row 1 and an unlabeled action column; names Last, First; a.k.a. rows; Excel serial dates',
-  fields: ['npi', 'provider_type'],
-  parse: parseMt,
-});
+export const mtLayout = defineLayout({ ...mtHead, parse: parseMt });

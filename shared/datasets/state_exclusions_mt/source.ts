@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { mtLayout } from './layout';
+import { mtHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const mtLayout = lazyLayout(mtHead, () => (require('./layout') as typeof import('./layout')).mtLayout);
 
 /** The Montana state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

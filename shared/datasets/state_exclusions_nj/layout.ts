@@ -6,8 +6,9 @@ import { at, HeaderIndex } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, stateCode } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
+import { njHead } from './head';
 
-const ID = 'state_exclusions_nj/exclusion-csv';
+const ID = njHead.id;
 
 /**
  * New Jersey Medicaid exclusion list: ASCII CSV, LF, header `Provider Name,Title,NPI,Street,City,
@@ -66,12 +67,4 @@ async function* parseNj(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   if (!h) throw new PublisherFormatError(ID, 1, 'empty file: no header');
 }
 
-export const njLayout = defineLayout({
-  sourceId: 'state_exclusions_nj',
-  state: 'NJ',
-  id: ID,
-  match: /\.csv$/i,
-  format: 'CSV, ASCII; one name field "LAST, FIRST M."; dates M/D/YYYY; expiration date, PERMANENT or DECEASED',
-  fields: ['npi', 'provider_type'],
-  parse: parseNj,
-});
+export const njLayout = defineLayout({ ...njHead, parse: parseNj });

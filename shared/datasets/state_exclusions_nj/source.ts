@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { njLayout } from './layout';
+import { njHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const njLayout = lazyLayout(njHead, () => (require('./layout') as typeof import('./layout')).njLayout);
 
 /** The New Jersey state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

@@ -6,8 +6,9 @@ import { readLineBatches } from '../../publishers/common/lines';
 import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
+import { nyHead } from './head';
 
-const ID = 'state_exclusions_ny/omig-txt';
+const ID = nyHead.id;
 
 /** Provider types that are people (the list's other types are businesses: pharmacies, DME, clinics). */
 const PERSON_TYPES =
@@ -60,12 +61,4 @@ async function* parseNy(input: ByteInput): AsyncGenerator<ExclusionRecord> {
   if (!h) throw new PublisherFormatError(ID, 1, 'empty file: no header');
 }
 
-export const nyLayout = defineLayout({
-  sourceId: 'state_exclusions_ny',
-  state: 'NY',
-  id: ID,
-  match: /\.txt$/i,
-  format: 'tab-delimited text, no quoting; one name field LAST FIRST MI; dates MM/DD/YYYY',
-  fields: ['npi', 'license_number', 'provider_type'],
-  parse: parseNy,
-});
+export const nyLayout = defineLayout({ ...nyHead, parse: parseNy });

@@ -1,18 +1,9 @@
 import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { nyHead } from './head';
 
-/** The list's layout (./layout.ts), required on first use: its head here must equal the layout's. */
-export const nyLayout = lazyLayout(
-  {
-    sourceId: 'state_exclusions_ny',
-    state: 'NY',
-    id: 'state_exclusions_ny/omig-txt',
-    match: /\.txt$/i,
-    format: 'tab-delimited text, no quoting; one name field LAST FIRST MI; dates MM/DD/YYYY',
-    fields: ['npi', 'license_number', 'provider_type'],
-  },
-  () => (require('./layout') as typeof import('./layout')).nyLayout,
-);
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const nyLayout = lazyLayout(nyHead, () => (require('./layout') as typeof import('./layout')).nyLayout);
 
 /** The New York state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

@@ -5,8 +5,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, stateCode, wholeBuffer } from '../../state-exclusions/fields';
 import { headerIn } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
+import { ohHead } from './head';
 
-const ID = 'state_exclusions_oh/exclusion-suspension-xlsx';
+const ID = ohHead.id;
 
 /** Header names of the list's columns over its versions, matched on the normalized header text. */
 const COLUMNS = {
@@ -131,13 +132,4 @@ function zipOf(raw: Cell): string | null {
   return clean(raw);
 }
 
-export const ohLayout = defineLayout({
-  sourceId: 'state_exclusions_oh',
-  state: 'OH',
-  id: ID,
-  match: /\.xlsx$/i,
-  format:
-    'XLSX, every sheet with the header (one sheet, or Individuals and Organizations); split name columns; Excel serial dates',
-  fields: ['npi', 'dob', 'provider_type'],
-  parse: parseOh,
-});
+export const ohLayout = defineLayout({ ...ohHead, parse: parseOh });

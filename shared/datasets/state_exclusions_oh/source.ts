@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { ohLayout } from './layout';
+import { ohHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const ohLayout = lazyLayout(ohHead, () => (require('./layout') as typeof import('./layout')).ohLayout);
 
 /** The Ohio state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

@@ -5,8 +5,9 @@ import { at, HeaderIndex } from '../../publishers/common/header';
 import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, stateCode } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
+import { paHead } from './head';
 
-const ID = 'state_exclusions_pa/medicheck-csv';
+const ID = paHead.id;
 
 /**
  * PA DHS Medicheck precluded-provider list. Two generations share the column names: the 2016
@@ -65,12 +66,4 @@ async function* parsePa(input: ByteInput, fileName?: string): AsyncGenerator<Exc
   if (!h) throw new PublisherFormatError(ID, 1, 'empty file: no header');
 }
 
-export const paLayout = defineLayout({
-  sourceId: 'state_exclusions_pa',
-  state: 'PA',
-  id: ID,
-  match: /\.(csv|txt)$/i,
-  format: 'CSV with NAM_* name columns; UTF-8 (2026 .csv) or Latin-1 (2016 medicheck.txt); dates M/D/YYYY',
-  fields: ['npi', 'license_number', 'provider_type'],
-  parse: parsePa,
-});
+export const paLayout = defineLayout({ ...paHead, parse: parsePa });

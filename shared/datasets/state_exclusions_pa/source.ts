@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { paLayout } from './layout';
+import { paHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const paLayout = lazyLayout(paHead, () => (require('./layout') as typeof import('./layout')).paLayout);
 
 /** The Pennsylvania state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

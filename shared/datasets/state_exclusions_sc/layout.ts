@@ -5,8 +5,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, stateCode } from '../../state-exclusions/fields';
 import { headedRows } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
+import { scHead } from './head';
 
-const ID = 'state_exclusions_sc/sanctioned-xlsx';
+const ID = scHead.id;
 
 /** Header names of the list's columns over its versions, matched on the normalized header text. */
 const COLUMNS = {
@@ -101,13 +102,4 @@ function nameRow(r: ExclusionRecord, name: string, type: string | null): void {
   }
 }
 
-export const scLayout = defineLayout({
-  sourceId: 'state_exclusions_sc',
-  state: 'SC',
-  id: ID,
-  match: /\.xlsx$/i,
-  format:
-    'XLSX, two title rows above the header; one name column (people Last, First M.); NPI or Not Found; Excel serial dates',
-  fields: ['npi', 'provider_type'],
-  parse: parseSc,
-});
+export const scLayout = defineLayout({ ...scHead, parse: parseSc });

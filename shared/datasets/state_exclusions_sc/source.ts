@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { scLayout } from './layout';
+import { scHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const scLayout = lazyLayout(scHead, () => (require('./layout') as typeof import('./layout')).scLayout);
 
 /** The South Carolina state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

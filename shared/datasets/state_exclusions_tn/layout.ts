@@ -1,13 +1,14 @@
-import { RENDERER_VERSIONS, renderText } from '../../archive/text';
+import { renderText } from '../../archive/text';
 import { looksLikeOrganization } from '../../exclusions/names';
 import { type ExclusionRecord, emptyRecord } from '../../exclusions/record';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import type { ByteInput } from '../../publishers/common/types';
 import { dateCell, npisIn, wholeBuffer } from '../../state-exclusions/fields';
 import { defineLayout } from '../../state-exclusions/layout';
+import { tnHead } from './head';
 import { type TnRow, tnTable } from './table';
 
-const ID = 'state_exclusions_tn/terminated-pdf';
+const ID = tnHead.id;
 
 /**
  * TennCare terminated provider list: a workbook (`List of Providers Terminated by TennCare
@@ -58,14 +59,4 @@ function recordOf(row: TnRow, record: number): ExclusionRecord {
   return r;
 }
 
-export const tnLayout = defineLayout({
-  sourceId: 'state_exclusions_tn',
-  state: 'TN',
-  id: ID,
-  // Rows are rebuilt from the pdf renderer's output: a new renderer version is a new reading.
-  version: `1+${RENDERER_VERSIONS.pdf}`,
-  match: /terminated.*provider.*\.pdf$/i,
-  format: 'PDF printed from a workbook, read via the archive text rendering; Last/First Name columns; dates M/D/YYYY',
-  fields: ['npi'],
-  parse: parseTn,
-});
+export const tnLayout = defineLayout({ ...tnHead, parse: parseTn });

@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { tnLayout } from './layout';
+import { tnHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const tnLayout = lazyLayout(tnHead, () => (require('./layout') as typeof import('./layout')).tnLayout);
 
 /** The Tennessee state exclusion list, read by ./layout.ts (a PDF, through the archive's text rendering). */
 export const source = declareStateList({

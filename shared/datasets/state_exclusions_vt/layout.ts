@@ -6,8 +6,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn, stateCode } from '../../state-exclusions/fields';
 import { headedRows } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
+import { vtHead } from './head';
 
-const ID = 'state_exclusions_vt/for-cause-xlsx';
+const ID = vtHead.id;
 
 /** Header names of the list's columns over its versions, matched on the normalized header text. */
 const COLUMNS = {
@@ -100,13 +101,4 @@ function nameRow(r: ExclusionRecord, name: string): void {
   }
 }
 
-export const vtLayout = defineLayout({
-  sourceId: 'state_exclusions_vt',
-  state: 'VT',
-  id: ID,
-  match: /\.xlsx$/i,
-  format:
-    'XLSX, title row above the header, space-padded LAST,FIRST MI names; Excel serial dates, 2382-12-31 for no end; notes below',
-  fields: ['npi', 'provider_type'],
-  parse: parseVt,
-});
+export const vtLayout = defineLayout({ ...vtHead, parse: parseVt });

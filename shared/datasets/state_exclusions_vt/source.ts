@@ -1,5 +1,9 @@
+import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
-import { vtLayout } from './layout';
+import { vtHead } from './head';
+
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const vtLayout = lazyLayout(vtHead, () => (require('./layout') as typeof import('./layout')).vtLayout);
 
 /** The Vermont state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

@@ -6,8 +6,9 @@ import type { ByteInput } from '../../publishers/common/types';
 import { clean, dateCell, npisIn } from '../../state-exclusions/fields';
 import { headedRows } from '../../state-exclusions/header';
 import { defineLayout } from '../../state-exclusions/layout';
+import { waHead } from './head';
 
-const ID = 'state_exclusions_wa/termination-exclusion-xlsx';
+const ID = waHead.id;
 
 /** Header names of the list's columns over its versions, matched on the normalized header text. */
 const COLUMNS = {
@@ -123,13 +124,4 @@ function nameRow(r: ExclusionRecord, lines: string[]): void {
   r.other_names = [...names.filter((n) => n !== person && n !== business), ...aliases];
 }
 
-export const waLayout = defineLayout({
-  sourceId: 'state_exclusions_wa',
-  state: 'WA',
-  id: ID,
-  match: /\.xlsx$/i,
-  format:
-    'XLSX, three preamble rows; names Last, First CREDENTIAL, several per cell on separate lines; NPI or P1 numbers; Excel serial dates',
-  fields: ['npi', 'license_number', 'provider_type'],
-  parse: parseWa,
-});
+export const waLayout = defineLayout({ ...waHead, parse: parseWa });

@@ -1,19 +1,9 @@
 import { lazyLayout } from '../../state-exclusions/layout';
 import { declareStateList, listing, PAGE_NOTE, readWith } from '../../state-exclusions/lists';
+import { waHead } from './head';
 
-/** The list's layout (./layout.ts), required on first use: its head here must equal the layout's. */
-export const waLayout = lazyLayout(
-  {
-    sourceId: 'state_exclusions_wa',
-    state: 'WA',
-    id: 'state_exclusions_wa/termination-exclusion-xlsx',
-    match: /\.xlsx$/i,
-    format:
-      'XLSX, three preamble rows; names Last, First CREDENTIAL, several per cell on separate lines; NPI or P1 numbers; Excel serial dates',
-    fields: ['npi', 'license_number', 'provider_type'],
-  },
-  () => (require('./layout') as typeof import('./layout')).waLayout,
-);
+/** The list's layout (./layout.ts), required on first use (its head is ./head.ts). */
+export const waLayout = lazyLayout(waHead, () => (require('./layout') as typeof import('./layout')).waLayout);
 
 /** The Washington state exclusion list, read by ./layout.ts. */
 export const source = declareStateList({

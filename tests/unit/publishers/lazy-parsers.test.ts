@@ -38,6 +38,19 @@ describe('lazy parsers', () => {
     );
   });
 
+  it('every state list declares its layout lazily, from the head its layout spreads', () => {
+    const states = SOURCE_MODULES.filter((m) => m.source.sourceId.startsWith('state_exclusions_'));
+    expect(states.length).toBeGreaterThanOrEqual(16);
+    for (const m of states) {
+      const layouts = layoutsOf(m.source);
+      expect({ source: m.source.sourceId, layouts: layouts.length }).toEqual({ source: m.source.sourceId, layouts: 1 });
+      expect({ source: m.source.sourceId, lazy: loadLazyParser(layouts[0]!) }).toEqual({
+        source: m.source.sourceId,
+        lazy: true,
+      });
+    }
+  });
+
   it('a declaration that differs from its parser fails on first use', () => {
     const real: PublisherParser = { id: 'a/b', version: '2', parse: async function* () {}, codesOf: () => [] };
     const p = lazyParser({ id: 'a/b', version: '1' }, () => real);
