@@ -2,7 +2,7 @@ import { defineDataset } from '../../catalog/dataset';
 import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import type { ByteInput, PublisherParser } from '../../publishers/common/types';
-import { type AcoCrosswalkRow, MSSP_CROSSWALK, normalizeAcoId, normalizeAcoNum } from '../../vbc/mssp-rows';
+import { type AcoCrosswalkRow, isAcoNum, MSSP_CROSSWALK, normalizeAcoId, normalizeAcoNum } from '../../vbc/mssp-rows';
 import { headerKey } from './layouts';
 
 const ID = 'cms_mssp_puf/aco-id-crosswalk';
@@ -51,7 +51,7 @@ async function* parseCrosswalk(input: ByteInput): AsyncGenerator<AcoCrosswalkRow
     if (isBlankRecord(f)) continue;
     const acoId = normalizeAcoId(f[head.pos.aco_id] ?? '');
     const acoNum = normalizeAcoNum(f[head.pos.aco_num] ?? '');
-    if (!acoId || acoId.length !== 5)
+    if (!acoId || isAcoNum(acoId))
       throw new PublisherFormatError(ID, rec.line, `ACO_ID ${JSON.stringify(f[head.pos.aco_id])} is not an ACO ID`);
     if (!acoNum)
       throw new PublisherFormatError(
