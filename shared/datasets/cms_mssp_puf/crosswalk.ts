@@ -81,14 +81,16 @@ export const crosswalkParser: PublisherParser<AcoCrosswalkRow> = {
 export const CROSSWALK_FILE = /ACO[_ -]?ID[_ -]?Crosswalk.*\.csv$/i;
 
 /**
- * The crosswalk as a catalog dataset: found by ACO number and by ACO ID. Each file replaces the
- * previous one (snapshot); when none is in force, rows with an ACO number are linked by name.
+ * The crosswalk as a catalog dataset: found by ACO number and by ACO ID. CMS published it once
+ * (July 2019) for identifiers that no longer change, so it never goes stale: each file is a
+ * supplement (a later file adds to the earlier ones, and for a number both list, the later file
+ * answers: shared/vbc/mssp.ts). Before its release, rows with an ACO number are linked by name.
  */
 export const crosswalkDataset = defineDataset<AcoCrosswalkRow>({
   id: MSSP_CROSSWALK,
   title: 'MSSP ACO ID crosswalk (encrypted ACO number to ACO ID)',
   loaderVersion: '1',
-  docs: [{ sourceId: 'cms_mssp_puf', docId: 'mssp:2', mode: 'snapshot' }],
+  docs: [{ sourceId: 'cms_mssp_puf', docId: 'mssp:2', mode: 'supplement' }],
   parserFor: (f) => (f.source_id === 'cms_mssp_puf' && f.doc_id === 'mssp:2' ? crosswalkParser : undefined),
   indexes: [
     { name: 'aco_num', unique: true, keys: (r) => [r.aco_num] },

@@ -11,7 +11,7 @@ import { msspParser, performanceYearOf } from './parser';
  * The performance year in the name is the version label. Each year's file adds that year's
  * results, so the document is a supplement: every year released by a date answers for it.
  * A second document is CMS's ACO ID Crosswalk (encrypted ACO number of the pre-July-2019 PUFs to
- * ACO ID): a snapshot, versioned by its release (the name carries no date).
+ * ACO ID): published once, a supplement like the years (the name carries no date or version).
  */
 const RESULTS =
   /(Performance[_ ]Year[_ ]\d{4}[_ ]Results|(^|[^A-Za-z])PY[_ -]?\d{4}.*Financial.*Quality.*Results).*\.csv$/i;
