@@ -96,7 +96,7 @@ async function crosswalkByNum(deps: Deps, y: Years, nums: readonly string[]): Pr
   const found = await lookupMany(deps, requireDataset(MSSP_CROSSWALK), 'aco_num', nums, y.xwalk.versions);
   const out = new Map<string, AcoCrosswalkRow>();
   for (const [num, rows] of found) {
-    // The newest crosswalk in force answers (a snapshot: there is one).
+    // The newest crosswalk in force that lists the number answers for it.
     const newest = [...rows].sort((a, b) => b.version_id - a.version_id)[0];
     if (newest) out.set(num, newest.value as unknown as AcoCrosswalkRow);
   }
@@ -301,11 +301,12 @@ export async function acoFinancials(deps: Deps, requested: string, date: string)
     const xw = await lookupMany(deps, requireDataset(MSSP_CROSSWALK), 'aco_id', [acoId], y.xwalk.versions);
     for (const r of xw.get(acoId) ?? []) nums.push((r.value as unknown as AcoCrosswalkRow).aco_num);
   }
-  nums = [...new Set(nums)].sort();
-  const [byId, byNum, xwalk] = await Promise.all([
+  const xwalk = await crosswalkByNum(deps, y, [...new Set(nums)]);
+  // A number an older crosswalk gave this ID but the newest gives another is not this ACO's.
+  nums = [...new Set(nums)].filter((n) => n === requested || xwalk.get(n)?.aco_id === acoId).sort();
+  const [byId, byNum] = await Promise.all([
     acoId ? lookupMany(deps, results, 'aco_id', [acoId], y.versions) : Promise.resolve(new Map()),
     lookupMany(deps, results, 'aco_num', nums, y.versions),
-    crosswalkByNum(deps, y, nums),
   ]);
   const stored = [...(acoId ? (byId.get(acoId) ?? []) : []), ...nums.flatMap((n) => byNum.get(n) ?? [])];
   const own = stored.map((r) => located(y, r.version_id, r.value)).filter((r): r is Read => r !== null);
