@@ -118,6 +118,9 @@ describe('MSSP endpoints across every performance year', () => {
     expect(body.years.map((r: Json) => [r.performance_year, r.link.method])).toEqual([[2013, 'none']]);
     expect(body.unlinked_name_matches.map((r: Json) => r.performance_year).sort()).toEqual([2014, 2015]);
     expect((await get('/vbc/acos/A99999/financials')).status).toBe(404);
+    const bad = await get('/vbc/acos/A123456/financials');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.errors)).toContain('aco_id');
   });
 
   it('links by name before the crosswalk is released, by crosswalk from its release day', async () => {
