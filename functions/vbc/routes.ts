@@ -52,7 +52,7 @@ const financialsRoute = createRoute({
   path: '/vbc/financials',
   tags,
   summary: 'Shared Savings Program (MSSP) ACO results',
-  description: `One row per ACO and performance year. Filters: \`year\`, \`track\`, \`state\`; \`sort=losses\` orders by spending above the benchmark, largest first. Rows of years whose file has no ACO ID are linked to an ID by name (\`link\`: method and confidence). Paged by \`limit\`/\`offset\` with \`total\`. ${mssp}`,
+  description: `One row per ACO and performance year. Filters: \`year\`, \`track\`, \`state\`; \`sort=losses\` orders by spending above the benchmark, largest first. Every row says how it got its ACO ID (\`link\`): the file's own \`ACO_ID\` (PY2017 on); the encrypted ACO number (\`aco_num\`) of the files published before July 2019 (PY2013 to PY2016) through CMS's public ACO ID Crosswalk; else, for the files with no identifier (the PY2014 and PY2015 announcements) or a number the crosswalk lacks, the compared name with its confidence. Paged by \`limit\`/\`offset\` with \`total\`. ${mssp}`,
   request: { query: MsspListQuery },
   responses: { 200: jsonResponse(MsspListSchema, 'ACO results.'), ...problemResponses(400, 401, 503) },
 });
@@ -72,7 +72,7 @@ const acoRoute = createRoute({
   path: '/vbc/acos/{aco_id}/financials',
   tags,
   summary: 'One ACO across performance years',
-  description: `The rows carrying the ID, plus rows of years without IDs linked by name to this ID alone (with the match and its confidence); name matches shared with another ID are listed apart. An ID in no year is a 404. ${mssp}`,
+  description: `The rows carrying the ID, the rows of PY2013 to PY2016 carrying one of its encrypted ACO numbers (CMS's ACO ID Crosswalk, in force from its release; before it those rows are linked by name), plus rows of years without any identifier linked by name to this ID alone (with the match and its confidence); name matches shared with another ID are listed apart. The path takes the ACO ID (\`A1234\`) or a 2013-era ACO number (\`A12345\`), which is answered as the ACO ID the crosswalk gives it (a number the crosswalk lacks: its own rows). An ID in no year is a 404. ${mssp}`,
   request: { params: AcoIdPath, query: MsspAcoQuery },
   responses: { 200: jsonResponse(AcoFinancialsSchema, 'The ACO by year.'), ...problemResponses(400, 401, 404, 503) },
 });

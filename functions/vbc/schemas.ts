@@ -77,12 +77,20 @@ export const AcoIdPath = z.object({
     .transform((s, ctx) => {
       const id = normalizeAcoId(s);
       if (!id) {
-        ctx.addIssue({ code: 'custom', message: 'expected an ACO ID: A and 4 or 5 digits, e.g. A1234' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'expected an ACO ID (A and 4 digits, e.g. A1234) or a pre-2019 ACO number (A and 5 digits)',
+        });
         return z.NEVER;
       }
       return id;
     })
-    .openapi({ param: { name: 'aco_id', in: 'path' }, description: "CMS's ACO ID.", example: 'A1101' }),
+    .openapi({
+      param: { name: 'aco_id', in: 'path' },
+      description:
+        "CMS's ACO ID (`A1234`), or the encrypted ACO number of the PUFs published before July 2019 (`A12345`, PY2013 on), resolved to its ACO ID through CMS's ACO ID Crosswalk.",
+      example: 'A1101',
+    }),
 });
 
 const year = queryInt((n) => n.min(2012).max(2100))
@@ -90,9 +98,15 @@ const year = queryInt((n) => n.min(2012).max(2100))
   .openapi({ description: 'Performance year (e.g. 2022).' });
 const track = z
   .string()
-  .regex(/^(track_[123]|basic_[a-e]|enhanced)$/, 'expected track_1, track_2, track_3, basic_a..basic_e or enhanced')
+  .regex(
+    /^(track_[123]|track_1_plus|basic_[a-e]|enhanced)$/,
+    'expected track_1, track_1_plus, track_2, track_3, basic_a..basic_e or enhanced',
+  )
   .optional()
-  .openapi({ description: 'Track as normalized across years: track_1, track_2, track_3, basic_a..basic_e, enhanced.' });
+  .openapi({
+    description:
+      'Track as normalized across years: track_1, track_1_plus, track_2, track_3, basic_a..basic_e, enhanced.',
+  });
 
 export const MsspListQuery = z
   .object({

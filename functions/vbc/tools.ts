@@ -28,7 +28,7 @@ export const VBC_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/vbc/financials',
     proves:
-      'Lists Medicare Shared Savings Program ACO results per performance year (filter year, track, state; sort=losses for spending above benchmark), rates in percent across years, each row with the published row as-is, the quality score note and how an ACO ID was linked (by ID, or by name with a confidence) for years whose file has no ID.',
+      "Lists Medicare Shared Savings Program ACO results per performance year (filter year, track, state; sort=losses for spending above benchmark), rates in percent across years, each row with the published row as-is, the quality score note and how an ACO ID was linked (the file's ID; the pre-2019 encrypted ACO number through CMS's ACO ID Crosswalk; or by name with a confidence) for years whose file has no ACO ID.",
   }),
   tool({
     name: 'mssp_summary',
@@ -42,6 +42,6 @@ export const VBC_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/vbc/acos/{aco_id}/financials',
     proves:
-      "One ACO's results across performance years by its ACO ID, with name-linked rows of years without IDs (and their confidence) and name matches shared with another ID listed apart, never claimed.",
+      "One ACO's results across performance years (PY2013 on) by its ACO ID or its pre-2019 ACO number, with crosswalk-linked rows of the years that published ACO numbers, name-linked rows of years without IDs (and their confidence) and name matches shared with another ID listed apart, never claimed.",
   }),
 ];

@@ -8,12 +8,28 @@ import type { Located } from '../publishers/common/types';
  */
 export const MSSP_RESULTS = 'cms_mssp_puf';
 
+/** The dataset of CMS's ACO ID Crosswalk (encrypted ACO number -> ACO ID), same source. */
+export const MSSP_CROSSWALK = 'cms_mssp_puf_crosswalk';
+
+/** One row of CMS's ACO ID Crosswalk. */
+export interface AcoCrosswalkRow extends Located {
+  aco_num: string;
+  aco_id: string;
+  first_agreement_start_date: string | null;
+  source_row: Record<string, string>;
+}
+
 export interface MsspRow extends Located {
   performance_year: number;
   /** The layout family and mapping version the row was read with (e.g. `long-2014@1`). */
   layout: string;
-  /** CMS's ACO ID (`A1234`), or the PY2013 file's identifier; null when the year's file has none. */
+  /** CMS's ACO ID (`A1234`) as the file prints it; null when the year's file has none. */
   aco_id: string | null;
+  /**
+   * CMS's encrypted ACO number (`A67373`), the identifier of the PUFs published before July 2019
+   * (PY2013 on); CMS's ACO ID Crosswalk links it to the ACO ID. Null in files without it.
+   */
+  aco_num: string | null;
   aco_name: string;
   /** The name as compared across years (see nameKey). */
   name_key: string;
@@ -22,7 +38,7 @@ export interface MsspRow extends Located {
   /** USPS codes of the states where the ACO's assigned beneficiaries reside, as listed. */
   states: string[];
   states_published: string | null;
-  /** `track_1`, `track_2`, `track_3`, `basic_a`..`basic_e`, `enhanced`, or null. */
+  /** `track_1`, `track_1_plus`, `track_2`, `track_3`, `basic_a`..`basic_e`, `enhanced`, or null. */
   track: string | null;
   track_published: string | null;
   agreement_start_date: string | null;
@@ -50,12 +66,27 @@ export interface MsspRow extends Located {
   source_row: Record<string, string>;
 }
 
-/** ACO IDs as CMS writes them: `A` and four or five digits (the PY2013 file's identifiers have five). */
+/**
+ * The identifiers the path accepts: an ACO ID (`A` and four digits) or an encrypted ACO number of
+ * the PUFs published before July 2019 (`A` and five digits).
+ */
 export const ACO_ID_PATTERN = /^A\d{4,5}$/;
 
+/** An ACO ID or an ACO number, upper case; null when it is neither. */
 export function normalizeAcoId(raw: string): string | null {
   const s = raw.trim().toUpperCase();
   return ACO_ID_PATTERN.test(s) ? s : null;
+}
+
+/** True for an encrypted ACO number (`A67373`), false for an ACO ID (`A1234`). */
+export function isAcoNum(id: string): boolean {
+  return id.length === 6;
+}
+
+/** An encrypted ACO number as the pre-2019 PUFs print it (`A67373`); null when it is not one. */
+export function normalizeAcoNum(raw: string): string | null {
+  const s = raw.trim().toUpperCase();
+  return /^A\d{5}$/.test(s) ? s : null;
 }
 
 const SUFFIXES = new Set([
@@ -90,12 +121,13 @@ export function nameKey(name: string): string {
     .join(' ');
 }
 
-/** `Track1`, `Track 2`, `BASIC Level E` / `E`, `ENHANCED` -> a stable slug; null when empty. */
+/** `Track1`, `Track 2`, `Track 1+`, `BASIC Level E` / `E`, `ENHANCED` -> a stable slug; null when empty. */
 export function trackSlug(raw: string | null): string | null {
   if (!raw) return null;
   const s = raw.trim().toUpperCase().replace(/\s+/g, ' ');
   const t = /^TRACK ?([123])$/.exec(s);
   if (t) return `track_${t[1]}`;
+  if (/^TRACK ?1 ?(\+|PLUS)$/.test(s)) return 'track_1_plus';
   if (s === 'ENHANCED' || s === 'EN' || s === 'TRACK 3') return s === 'TRACK 3' ? 'track_3' : 'enhanced';
   const b = /^(?:BASIC(?: LEVEL)? ?)?([A-E])$/.exec(s);
   if (b) return `basic_${b[1]!.toLowerCase()}`;

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
 
 export const MSSP_METHODOLOGY =
-  "MSSP (Medicare Shared Savings Program) ACO results as CMS publishes them per performance year (PY2013 on), one row per ACO. Money is in dollars as published. Every rate (savings rate, minimum savings rate, quality score, final sharing rate) is in percent whatever the year printed (a percentage or a proportion); the column each came from is in source_row, the published row as-is. losses = spending above the benchmark (benchmark minus expenditures, when negative), whether or not the ACO owed any; owed_losses is what a two-sided ACO owed. Quality scores changed meaning over the years (qual_score_note): pay-for-reporting rows have no score (null). Some years (PY2014) publish no ACO ID: those rows are linked to an ID by name, with the match and its confidence shown, never silently. A performance year is in force from its file's release; a republished year replaces the earlier file of that year.";
+  "MSSP (Medicare Shared Savings Program) ACO results as CMS publishes them per performance year (PY2013 on), one row per ACO. Money is in dollars as published. Every rate (savings rate, minimum savings rate, quality score, final sharing rate) is in percent whatever the year printed (a percentage or a proportion); the column each came from is in source_row, the published row as-is. losses = spending above the benchmark (benchmark minus expenditures, when negative), whether or not the ACO owed any; owed_losses is what a two-sided ACO owed. Quality scores changed meaning over the years (qual_score_note): pay-for-reporting rows have no score (null). The files published before July 2019 (PY2013 to PY2016) carry CMS's encrypted ACO number instead of the ACO ID: those rows are linked to the ID through CMS's ACO ID Crosswalk (link.method crosswalk), and by name when no crosswalk in force lists the number. The announcement files of PY2014 and PY2015 publish no identifier at all: those rows are linked to an ID by name, with the match and its confidence shown, never silently. A performance year is in force from its file's release; a republished year replaces the earlier file of that year.";
 
 const provenance = {
   sources: z
@@ -15,12 +15,13 @@ const provenance = {
 
 export const AcoLinkSchema = z
   .object({
-    method: z.enum(['aco_id', 'name', 'none']).openapi({
+    method: z.enum(['aco_id', 'crosswalk', 'name', 'none']).openapi({
       description:
-        '`aco_id`: the file carries the ID; `name`: linked by the compared name to the only ID that name has in any year in force; `none`: no ID (no or several candidates).',
+        "`aco_id`: the file carries the ID; `crosswalk`: the file (PY2013 to PY2016, published before July 2019) carries CMS's encrypted ACO number, which CMS's ACO ID Crosswalk in force maps to the ID; `name`: linked by the compared name to the only ID that name has in any year in force (files with neither identifier, or a number the crosswalk lacks); `none`: no ID (no or several candidates).",
     }),
     confidence: z.number().openapi({
-      description: '1 for an ID; 1 for the identical name, 0.9 for the same compared name; 0 when not linked.',
+      description:
+        '1 for an ID or a crosswalk entry; 1 for the identical name, 0.9 for the same compared name; 0 when not linked.',
     }),
     matched_name: z.string().nullable(),
     matched_year: z.number().int().nullable(),
@@ -34,10 +35,17 @@ export const MsspResultSchema = z
   .object({
     performance_year: z.number().int(),
     aco_id: z.string().nullable().openapi({ description: "CMS's ACO ID: the file's, or the linked one (see link)." }),
+    aco_num: z.string().nullable().openapi({
+      description:
+        "CMS's encrypted ACO number as the file published it (`A67373`: the PUFs published before July 2019, PY2013 on); null in files without it.",
+    }),
     aco_name: z.string(),
     link: AcoLinkSchema,
     states: z.array(z.string()),
-    track: z.string().nullable().openapi({ description: 'track_1, track_2, track_3, basic_a..basic_e, enhanced.' }),
+    track: z
+      .string()
+      .nullable()
+      .openapi({ description: 'track_1, track_1_plus, track_2, track_3, basic_a..basic_e, enhanced.' }),
     track_published: z.string().nullable(),
     agreement_start_date: z.string().nullable(),
     assigned_beneficiaries: z.number().nullable(),
@@ -117,8 +125,14 @@ export const MsspSummarySchema = z
 
 export const AcoFinancialsSchema = z
   .object({
-    aco_id: z.string(),
+    aco_id: z.string().openapi({
+      description:
+        'The ACO ID; an ACO number in the path is resolved through the crosswalk (one the crosswalk lacks is answered as itself).',
+    }),
     aco_name: z.string().openapi({ description: 'The name of the latest year.' }),
+    aco_nums: z
+      .array(z.string())
+      .openapi({ description: "The ACO's encrypted ACO numbers (crosswalk, and the one asked for)." }),
     years: z
       .array(MsspResultSchema)
       .openapi({ description: 'One per performance year, oldest first; name-linked rows say so in link.' }),

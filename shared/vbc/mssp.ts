@@ -6,13 +6,15 @@ import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
-import { MSSP_RESULTS, type MsspRow } from './mssp-rows';
+import { type AcoCrosswalkRow, isAcoNum, MSSP_CROSSWALK, MSSP_RESULTS, type MsspRow } from './mssp-rows';
 import { type AcoFinancials, MSSP_METHODOLOGY, type MsspList, type MsspResult, type MsspSummary } from './mssp-schemas';
 
 interface Years {
   view: DatasetView;
   /** One version per performance year (a republished year: the latest file), oldest year first. */
   versions: CatalogVersion[];
+  /** CMS's ACO ID Crosswalk in force on the date (no versions: ACO numbers are linked by name). */
+  xwalk: DatasetView;
 }
 
 /**
@@ -20,7 +22,10 @@ interface Years {
  * in force); when CMS republishes a year, the later file of that year replaces the earlier one.
  */
 async function msspYears(deps: Deps, date: string): Promise<Years> {
-  const view = await viewOf(deps, requireDataset(MSSP_RESULTS), date);
+  const [view, xwalk] = await Promise.all([
+    viewOf(deps, requireDataset(MSSP_RESULTS), date),
+    viewOf(deps, requireDataset(MSSP_CROSSWALK), date),
+  ]);
   const byYear = new Map<string, CatalogVersion>();
   for (const v of view.versions) byYear.set(v.publisher_version ?? String(v.version_id), v);
   const versions = [...byYear.values()];
@@ -29,12 +34,12 @@ async function msspYears(deps: Deps, date: string): Promise<Years> {
       sources: ['cms_mssp_puf'],
       gaps: view.gaps,
     });
-  return { view, versions };
+  return { view, versions, xwalk };
 }
 
 const provenance = (y: Years, date: string) => ({
-  sources: y.view.sourceVersions(y.versions),
-  gaps: y.view.gaps,
+  sources: [...y.view.sourceVersions(y.versions), ...y.xwalk.sourceVersions(y.xwalk.versions)],
+  gaps: [...y.view.gaps, ...y.xwalk.gaps],
   as_of: date,
   methodology_note: MSSP_METHODOLOGY,
 });
@@ -86,12 +91,32 @@ async function idsByName(deps: Deps, y: Years, keys: readonly string[]): Promise
   return out;
 }
 
-/** How a row without an ID is linked: to the only ID its compared name has, else not at all. */
-function linkOf(row: MsspRow, named: Read[] | undefined): { id: string | null; link: Link } {
+/** The crosswalk rows of ACO numbers, by number (none when no crosswalk is in force). */
+async function crosswalkByNum(deps: Deps, y: Years, nums: readonly string[]): Promise<Map<string, AcoCrosswalkRow>> {
+  const found = await lookupMany(deps, requireDataset(MSSP_CROSSWALK), 'aco_num', nums, y.xwalk.versions);
+  const out = new Map<string, AcoCrosswalkRow>();
+  for (const [num, rows] of found) {
+    // The newest crosswalk in force that lists the number answers for it.
+    const newest = [...rows].sort((a, b) => b.version_id - a.version_id)[0];
+    if (newest) out.set(num, newest.value as unknown as AcoCrosswalkRow);
+  }
+  return out;
+}
+
+/**
+ * How a row is linked to an ACO ID: the file's own ID; else its encrypted ACO number through CMS's
+ * crosswalk; else the only ID its compared name has in any year in force; else not at all.
+ */
+function linkOf(row: MsspRow, named: Read[] | undefined, xwalk?: AcoCrosswalkRow): { id: string | null; link: Link } {
   if (row.aco_id)
     return {
       id: row.aco_id,
       link: { method: 'aco_id', confidence: 1, matched_name: null, matched_year: null, candidates: [] },
+    };
+  if (xwalk)
+    return {
+      id: xwalk.aco_id,
+      link: { method: 'crosswalk', confidence: 1, matched_name: null, matched_year: null, candidates: [] },
     };
   const withId = (named ?? []).filter((r) => r.row.aco_id);
   const ids = [...new Set(withId.map((r) => r.row.aco_id!))].sort();
@@ -119,6 +144,7 @@ function result(r: Read, link: { id: string | null; link: Link }): MsspResult {
   return {
     performance_year: row.performance_year,
     aco_id: link.id,
+    aco_num: row.aco_num,
     aco_name: row.aco_name,
     link: link.link,
     states: row.states,
@@ -147,9 +173,13 @@ function result(r: Read, link: { id: string | null; link: Link }): MsspResult {
 }
 
 async function linked(deps: Deps, y: Years, reads: Read[]): Promise<MsspResult[]> {
-  const keys = [...new Set(reads.filter((r) => !r.row.aco_id).map((r) => r.row.name_key))];
-  const named = await idsByName(deps, y, keys);
-  return reads.map((r) => result(r, linkOf(r.row, named.get(r.row.name_key))));
+  const nums = [...new Set(reads.filter((r) => !r.row.aco_id && r.row.aco_num).map((r) => r.row.aco_num!))];
+  const xwalk = await crosswalkByNum(deps, y, nums);
+  const unresolved = reads.filter((r) => !r.row.aco_id && !(r.row.aco_num && xwalk.has(r.row.aco_num)));
+  const named = await idsByName(deps, y, [...new Set(unresolved.map((r) => r.row.name_key))]);
+  return reads.map((r) =>
+    result(r, linkOf(r.row, named.get(r.row.name_key), r.row.aco_num ? xwalk.get(r.row.aco_num) : undefined)),
+  );
 }
 
 export type MsspSort = 'aco' | 'losses' | 'earned_savings_losses' | 'savings_rate_pct' | 'quality_score_pct';
@@ -251,34 +281,62 @@ export async function msspSummary(
 }
 
 /**
- * One ACO across the performance years released by the date: the rows carrying its ID, and the
- * rows of years without IDs whose compared name belongs to this ID alone (linked by name, with
- * the confidence). Rows whose name also belongs to another ID are listed apart, not claimed.
+ * One ACO across the performance years released by the date: the rows carrying its ID, the rows
+ * of the pre-2019 files carrying one of its encrypted ACO numbers (CMS's crosswalk says which),
+ * and the rows of years without either whose compared name belongs to this ID alone (linked by
+ * name, with the confidence). Rows whose name also belongs to another ID are listed apart, not
+ * claimed. An ACO number in the path is first resolved to its ACO ID through the crosswalk; one
+ * the crosswalk does not know answers its own rows only.
  */
-export async function acoFinancials(deps: Deps, acoId: string, date: string): Promise<AcoFinancials> {
+export async function acoFinancials(deps: Deps, requested: string, date: string): Promise<AcoFinancials> {
   const y = await msspYears(deps, date);
-  const byId = await lookupMany(deps, requireDataset(MSSP_RESULTS), 'aco_id', [acoId], y.versions);
-  const own = (byId.get(acoId) ?? [])
-    .map((r) => located(y, r.version_id, r.value))
-    .filter((r): r is Read => r !== null);
+  const results = requireDataset(MSSP_RESULTS);
+  let acoId: string | null = requested;
+  let nums: string[] = [];
+  if (isAcoNum(requested)) {
+    acoId = (await crosswalkByNum(deps, y, [requested])).get(requested)?.aco_id ?? null;
+    nums = [requested];
+  }
+  if (acoId) {
+    const xw = await lookupMany(deps, requireDataset(MSSP_CROSSWALK), 'aco_id', [acoId], y.xwalk.versions);
+    for (const r of xw.get(acoId) ?? []) nums.push((r.value as unknown as AcoCrosswalkRow).aco_num);
+  }
+  const xwalk = await crosswalkByNum(deps, y, [...new Set(nums)]);
+  // A number an older crosswalk gave this ID but the newest gives another is not this ACO's.
+  nums = [...new Set(nums)].filter((n) => n === requested || xwalk.get(n)?.aco_id === acoId).sort();
+  const [byId, byNum] = await Promise.all([
+    acoId ? lookupMany(deps, results, 'aco_id', [acoId], y.versions) : Promise.resolve(new Map()),
+    lookupMany(deps, results, 'aco_num', nums, y.versions),
+  ]);
+  const stored = [...(acoId ? (byId.get(acoId) ?? []) : []), ...nums.flatMap((n) => byNum.get(n) ?? [])];
+  const own = stored.map((r) => located(y, r.version_id, r.value)).filter((r): r is Read => r !== null);
   if (!own.length)
-    throw new NotFoundError(`ACO ${acoId} is in no MSSP performance year released by ${date}.`, { aco_id: acoId });
+    throw new NotFoundError(`ACO ${requested} is in no MSSP performance year released by ${date}.`, {
+      aco_id: requested,
+    });
+  const xwOf = (row: MsspRow) => (row.aco_id || !row.aco_num ? undefined : xwalk.get(row.aco_num));
+  const years: MsspResult[] = own.map((r) => result(r, linkOf(r.row, undefined, xwOf(r.row))));
+  const ownKeys = new Set(own.map((r) => `${r.source.version_id}#${r.row.locator.record}`));
   const named = await idsByName(deps, y, [...new Set(own.map((r) => r.row.name_key))]);
-  const years: MsspResult[] = own.map((r) => result(r, linkOf(r.row, undefined)));
+  const namedNums = [...named.values()].flat().flatMap((r) => (r.row.aco_id || !r.row.aco_num ? [] : [r.row.aco_num]));
+  const namedXwalk = await crosswalkByNum(deps, y, namedNums);
   const unlinked: MsspResult[] = [];
   for (const reads of named.values()) {
     for (const r of reads) {
-      if (r.row.aco_id) continue;
+      if (r.row.aco_id || ownKeys.has(`${r.source.version_id}#${r.row.locator.record}`)) continue;
+      // A number the crosswalk knows belongs to the ID it names, not to whoever shares the name.
+      if (r.row.aco_num && namedXwalk.has(r.row.aco_num)) continue;
       const l = linkOf(r.row, reads);
-      if (l.id === acoId) years.push(result(r, l));
+      if (acoId && l.id === acoId) years.push(result(r, l));
       else unlinked.push(result(r, l));
     }
   }
   years.sort((a, b) => a.performance_year - b.performance_year);
   const latest = own.sort((a, b) => b.row.performance_year - a.row.performance_year)[0]!;
   return {
-    aco_id: acoId,
+    aco_id: acoId ?? requested,
     aco_name: latest.row.aco_name,
+    aco_nums: nums,
     years,
     unlinked_name_matches: unlinked,
     ...provenance(y, date),

@@ -9432,7 +9432,7 @@ export interface paths {
         };
         /**
          * One ACO across performance years
-         * @description The rows carrying the ID, plus rows of years without IDs linked by name to this ID alone (with the match and its confidence); name matches shared with another ID are listed apart. An ID in no year is a 404. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
+         * @description The rows carrying the ID, the rows of PY2013 to PY2016 carrying one of its encrypted ACO numbers (CMS's ACO ID Crosswalk, in force from its release; before it those rows are linked by name), plus rows of years without any identifier linked by name to this ID alone (with the match and its confidence); name matches shared with another ID are listed apart. The path takes the ACO ID (`A1234`) or a 2013-era ACO number (`A12345`), which is answered as the ACO ID the crosswalk gives it (a number the crosswalk lacks: its own rows). An ID in no year is a 404. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
          */
         get: {
             parameters: {
@@ -9442,7 +9442,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description CMS's ACO ID. */
+                    /** @description CMS's ACO ID (`A1234`), or the encrypted ACO number of the PUFs published before July 2019 (`A12345`, PY2013 on), resolved to its ACO ID through CMS's ACO ID Crosswalk. */
                     aco_id: string;
                 };
                 cookie?: never;
@@ -9543,7 +9543,7 @@ export interface paths {
         };
         /**
          * Shared Savings Program (MSSP) ACO results
-         * @description One row per ACO and performance year. Filters: `year`, `track`, `state`; `sort=losses` orders by spending above the benchmark, largest first. Rows of years whose file has no ACO ID are linked to an ID by name (`link`: method and confidence). Paged by `limit`/`offset` with `total`. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
+         * @description One row per ACO and performance year. Filters: `year`, `track`, `state`; `sort=losses` orders by spending above the benchmark, largest first. Every row says how it got its ACO ID (`link`): the file's own `ACO_ID` (PY2017 on); the encrypted ACO number (`aco_num`) of the files published before July 2019 (PY2013 to PY2016) through CMS's public ACO ID Crosswalk; else, for the files with no identifier (the PY2014 and PY2015 announcements) or a number the crosswalk lacks, the compared name with its confidence. Paged by `limit`/`offset` with `total`. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
          */
         get: {
             parameters: {
@@ -9560,7 +9560,7 @@ export interface paths {
                     sort?: "aco" | "losses" | "earned_savings_losses" | "savings_rate_pct" | "quality_score_pct";
                     /** @description A state where the ACO has assigned beneficiaries (USPS code). */
                     state?: string;
-                    /** @description Track as normalized across years: track_1, track_2, track_3, basic_a..basic_e, enhanced. */
+                    /** @description Track as normalized across years: track_1, track_1_plus, track_2, track_3, basic_a..basic_e, enhanced. */
                     track?: string;
                     /** @description Performance year (e.g. 2022). */
                     year?: number;
@@ -9663,7 +9663,7 @@ export interface paths {
                 query?: {
                     /** @description Answer from the MSSP performance years released by this date (YYYY-MM-DD); default today. */
                     as_of?: string;
-                    /** @description Track as normalized across years: track_1, track_2, track_3, basic_a..basic_e, enhanced. */
+                    /** @description Track as normalized across years: track_1, track_1_plus, track_2, track_3, basic_a..basic_e, enhanced. */
                     track?: string;
                     /** @description Performance year (e.g. 2022). */
                     year?: number;
@@ -10246,9 +10246,12 @@ export interface components {
             sources: components["schemas"]["SourceAccuracy"][];
         };
         AcoFinancials: {
+            /** @description The ACO ID; an ACO number in the path is resolved through the crosswalk (one the crosswalk lacks is answered as itself). */
             aco_id: string;
             /** @description The name of the latest year. */
             aco_name: string;
+            /** @description The ACO's encrypted ACO numbers (crosswalk, and the one asked for). */
+            aco_nums: string[];
             /** Format: date */
             as_of: string;
             gaps: components["schemas"]["CatalogGap"][];
@@ -11307,15 +11310,15 @@ export interface components {
         MsspAcoLink: {
             /** @description IDs the name matches when it matches several (not linked). */
             candidates: string[];
-            /** @description 1 for an ID; 1 for the identical name, 0.9 for the same compared name; 0 when not linked. */
+            /** @description 1 for an ID or a crosswalk entry; 1 for the identical name, 0.9 for the same compared name; 0 when not linked. */
             confidence: number;
             matched_name: string | null;
             matched_year: number | null;
             /**
-             * @description `aco_id`: the file carries the ID; `name`: linked by the compared name to the only ID that name has in any year in force; `none`: no ID (no or several candidates).
+             * @description `aco_id`: the file carries the ID; `crosswalk`: the file (PY2013 to PY2016, published before July 2019) carries CMS's encrypted ACO number, which CMS's ACO ID Crosswalk in force maps to the ID; `name`: linked by the compared name to the only ID that name has in any year in force (files with neither identifier, or a number the crosswalk lacks); `none`: no ID (no or several candidates).
              * @enum {string}
              */
-            method: "aco_id" | "name" | "none";
+            method: "aco_id" | "crosswalk" | "name" | "none";
         };
         MsspList: {
             /** Format: date */
@@ -11337,6 +11340,8 @@ export interface components {
             /** @description CMS's ACO ID: the file's, or the linked one (see link). */
             aco_id: string | null;
             aco_name: string;
+            /** @description CMS's encrypted ACO number as the file published it (`A67373`: the PUFs published before July 2019, PY2013 on); null in files without it. */
+            aco_num: string | null;
             agreement_start_date: string | null;
             assigned_beneficiaries: number | null;
             benchmark_minus_expenditures: number | null;
@@ -11363,7 +11368,7 @@ export interface components {
             states: string[];
             total_benchmark_expenditures: number | null;
             total_expenditures: number | null;
-            /** @description track_1, track_2, track_3, basic_a..basic_e, enhanced. */
+            /** @description track_1, track_1_plus, track_2, track_3, basic_a..basic_e, enhanced. */
             track: string | null;
             track_published: string | null;
         };

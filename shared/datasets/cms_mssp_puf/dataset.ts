@@ -3,8 +3,8 @@ import { MSSP_RESULTS, type MsspRow } from '../../vbc/mssp-rows';
 import { msspParser } from './parser';
 
 /**
- * The MSSP results as a catalog dataset: one row per ACO and performance year, found by ACO ID and
- * by compared name (for the years whose file has no ID), listed per performance year in ACO order,
+ * The MSSP results as a catalog dataset: one row per ACO and performance year, found by ACO ID, by
+ * the pre-2019 encrypted ACO number and by compared name (for the years whose file has no ID), listed per performance year in ACO order,
  * with the per-year-and-track rollup `/vbc/financials/summary` reads, computed when a year loads.
  * Each year's file is a supplement: every year released on a date is in force on it.
  */
@@ -13,14 +13,15 @@ export const msspDataset = defineDataset<MsspRow>({
   title: 'MSSP ACO performance-year results',
   loaderVersion: '1',
   docs: [{ sourceId: 'cms_mssp_puf', docId: 'mssp:1', mode: 'supplement' }],
-  parserFor: (f) => (f.source_id === 'cms_mssp_puf' ? msspParser(f.name) : undefined),
+  parserFor: (f) => (f.source_id === 'cms_mssp_puf' && f.doc_id === 'mssp:1' ? msspParser(f.name) : undefined),
   indexes: [
     { name: 'aco_id', keys: (r) => (r.aco_id ? [r.aco_id] : []) },
+    { name: 'aco_num', keys: (r) => (r.aco_num ? [r.aco_num] : []) },
     { name: 'name', keys: (r) => [r.name_key] },
   ],
   listings: {
     results: {
-      description: 'ACOs of each performance year in ACO order (ID, else compared name).',
+      description: 'ACOs of each performance year in ACO order (ID, else ACO number, else compared name).',
       sort: { field: 'aco_key', type: 'string' },
       partitionBy: ['performance_year'],
       filters: { performance_year: 'eq' },

@@ -3,8 +3,16 @@ import { parseDate } from '../../publishers/common/dates';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import type { ByteInput, PublisherParser } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
-import { type MsspRow, nameKey, normalizeAcoId, stateCodes, trackSlug } from '../../vbc/mssp-rows';
-import { type Field, headerKey, LAYOUTS, type Layout } from './layouts';
+import {
+  isAcoNum,
+  type MsspRow,
+  nameKey,
+  normalizeAcoId,
+  normalizeAcoNum,
+  stateCodes,
+  trackSlug,
+} from '../../vbc/mssp-rows';
+import { type Field, headerKey, type Layout, layoutFor } from './layouts';
 import { qualScoreNote } from './quality';
 
 const ID = 'cms_mssp_puf/results-csv';
@@ -54,11 +62,22 @@ function yesNo(raw: string): boolean | null {
 
 const NON_SCORES = new Set(['P4R', 'PAY FOR REPORTING', 'N/A', 'NA', '-', '']);
 
-function layoutOf(names: readonly string[], line: number): { layout: Layout; pos: Map<Field, number> } {
+interface Head {
+  layout: Layout;
+  pos: Map<Field, number>;
+  /** Track flag columns present: position and the track each stands for. */
+  flags: { pos: number; track: string }[];
+}
+
+function layoutOf(names: readonly string[], performanceYear: number, line: number): Head {
   const keys = names.map(headerKey);
-  const layout = LAYOUTS.find((l) => keys.includes(headerKey(l.marker)));
+  const layout = layoutFor(keys, performanceYear);
   if (!layout)
-    throw new PublisherFormatError(ID, line, 'not an MSSP results layout: no ACO_ID nor ACO name column in the header');
+    throw new PublisherFormatError(
+      ID,
+      line,
+      `not an MSSP results layout of PY${performanceYear}: no ACO_ID, ACO_Num nor ACO name column in the header`,
+    );
   const pos = new Map<Field, number>();
   for (const [field, col] of Object.entries(layout.columns) as [Field, { names: readonly string[] }][]) {
     const i = col.names.map((n) => keys.indexOf(headerKey(n))).find((p) => p >= 0) ?? -1;
@@ -66,7 +85,15 @@ function layoutOf(names: readonly string[], line: number): { layout: Layout; pos
     else if (layout.required.includes(field))
       throw new PublisherFormatError(ID, line, `missing column ${JSON.stringify(col.names[0])} (${layout.family})`);
   }
-  return { layout, pos };
+  const flags = Object.entries(layout.trackFlags ?? {})
+    .map(([name, track]) => ({ pos: keys.indexOf(headerKey(name)), track }))
+    .filter((f) => f.pos >= 0);
+  return { layout, pos, flags };
+}
+
+/** The track a row's flag columns name (`1` under `Current_Track_2` -> `Track 2`), or ''. */
+function flaggedTrack(f: readonly string[], flags: Head['flags']): string {
+  return flags.find((x) => yesNo(f[x.pos] ?? '') === true)?.track ?? '';
 }
 
 /**
@@ -75,16 +102,16 @@ function layoutOf(names: readonly string[], line: number): { layout: Layout; pos
  * the header exactly as printed) and its rates in percent.
  */
 async function* parseResults(input: ByteInput, performanceYear: number): AsyncGenerator<MsspRow> {
-  let head: { layout: Layout; pos: Map<Field, number>; names: string[] } | null = null;
+  let head: (Head & { names: string[] }) | null = null;
   let record = 0;
   for await (const rec of csvRecords(input, 'utf-8', ID)) {
     const f = rec.fields;
     if (!head) {
-      head = { ...layoutOf(f, rec.line), names: [...f] };
+      head = { ...layoutOf(f, performanceYear, rec.line), names: [...f] };
       continue;
     }
     if (isBlankRecord(f)) continue;
-    const { layout, pos, names } = head;
+    const { layout, pos, flags, names } = head;
     const g = (k: Field) => {
       const p = pos.get(k);
       return p === undefined ? '' : (f[p] ?? '');
@@ -96,8 +123,14 @@ async function* parseResults(input: ByteInput, performanceYear: number): AsyncGe
     let acoId: string | null = null;
     if (pos.has('aco_id')) {
       acoId = normalizeAcoId(g('aco_id'));
-      if (!acoId)
+      if (!acoId || isAcoNum(acoId))
         throw new PublisherFormatError(ID, rec.line, `ACO_ID ${JSON.stringify(g('aco_id'))} is not an ACO ID`);
+    }
+    let acoNum: string | null = null;
+    if (pos.has('aco_num')) {
+      acoNum = normalizeAcoNum(g('aco_num'));
+      if (!acoNum)
+        throw new PublisherFormatError(ID, rec.line, `ACO_Num ${JSON.stringify(g('aco_num'))} is not an ACO number`);
     }
     const bme = money(g('benchmark_minus_expenditures'), rec.line, col('benchmark_minus_expenditures'));
     const earned = pos.has('earned') ? money(g('earned'), rec.line, col('earned')) : null;
@@ -107,16 +140,17 @@ async function* parseResults(input: ByteInput, performanceYear: number): AsyncGe
       ? rate(qualityPublished, unit('quality_score'), rec.line, col('quality_score'))
       : null;
     const statesPublished = text(g('states'));
-    const trackPublished = text(g('track'));
+    const trackPublished = text(g('track')) ?? text(flaggedTrack(f, flags));
     const key = nameKey(acoName);
     const startRaw = g('start_date').trim();
     yield {
       performance_year: performanceYear,
       layout: `${layout.family}@${layout.version}`,
       aco_id: acoId,
+      aco_num: acoNum,
       aco_name: acoName,
       name_key: key,
-      aco_key: acoId ?? `~${key}`,
+      aco_key: acoId ?? acoNum ?? `~${key}`,
       states: stateCodes(statesPublished),
       states_published: statesPublished,
       track: trackSlug(trackPublished),

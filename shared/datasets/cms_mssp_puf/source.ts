@@ -1,5 +1,6 @@
 import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
 import { NO_READING, reading } from '../../sources/version-labels';
+import { CROSSWALK_FILE, crosswalkParser } from './crosswalk';
 import { msspParser, performanceYearOf } from './parser';
 
 /**
@@ -9,6 +10,8 @@ import { msspParser, performanceYearOf } from './parser';
  * and the current data.cms.gov downloads (`PY2022_Shared_Savings_Program_Performance_Year_Financial_and_Quality_Results.csv`).
  * The performance year in the name is the version label. Each year's file adds that year's
  * results, so the document is a supplement: every year released by a date answers for it.
+ * A second document is CMS's ACO ID Crosswalk (encrypted ACO number of the pre-July-2019 PUFs to
+ * ACO ID): published once, a supplement like the years (the name carries no date or version).
  */
 const RESULTS =
   /(Performance[_ ]Year[_ ]\d{4}[_ ]Results|(^|[^A-Za-z])PY[_ -]?\d{4}.*Financial.*Quality.*Results).*\.csv$/i;
@@ -43,6 +46,12 @@ export const source: SourceDecl = {
       kind: 'file',
       note: 'The PY2014 results as the old data.cms.gov (Socrata) export.',
     },
+    {
+      url: 'https://www.cms.gov/medicare/payment/fee-for-service-providers/shared-savings-program-ssp-acos/data',
+      kind: 'listing',
+      note: 'Shared Savings Program data page: the ACO ID Crosswalk (encrypted ACO number of the files before July 2019 to ACO ID).',
+      follow: CROSSWALK_FILE,
+    },
   ],
   docs: [
     {
@@ -50,6 +59,13 @@ export const source: SourceDecl = {
       title: 'MSSP ACO results of one performance year (one row per ACO)',
       match: RESULTS,
       parser: (name) => msspParser(name),
+    },
+    {
+      docId: 'mssp:2',
+      title: 'ACO ID Crosswalk: encrypted ACO number (ACO_NUM) to ACO ID',
+      match: CROSSWALK_FILE,
+      parser: () => crosswalkParser,
+      readVersion: () => NO_READING,
     },
   ],
   samples: 'shared/datasets/cms_mssp_puf/fixtures/manifest.json',
