@@ -27,8 +27,12 @@ export const ReachEntitySchema = z
     performance_year: z.number().int(),
     model: z
       .enum(['gpdc', 'aco_reach'])
-      .openapi({ description: 'gpdc through PY2022 (Global and Professional Direct Contracting), aco_reach from PY2023.' }),
-    entity_id: z.string().openapi({ description: "CMS's entity id (D and four digits), kept from GPDC into ACO REACH." }),
+      .openapi({
+        description: 'gpdc through PY2022 (Global and Professional Direct Contracting), aco_reach from PY2023.',
+      }),
+    entity_id: z
+      .string()
+      .openapi({ description: "CMS's entity id (D and four digits), kept from GPDC into ACO REACH." }),
     entity_name: z.string(),
     entity_type: z.string().nullable().openapi({ description: 'standard, new_entrant or high_needs.' }),
     entity_type_published: z.string().nullable(),

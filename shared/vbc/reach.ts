@@ -5,8 +5,8 @@ import { type ListingRow, queryListing } from '../catalog/query';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
-import { MAX_LIMIT } from '../http/paging';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
+import { MAX_LIMIT } from '../http/paging';
 import { entityYear, REACH_PROVIDERS, REACH_RESULTS, type ReachProviderRow, type ReachResultRow } from './reach-rows';
 import {
   REACH_METHODOLOGY,
@@ -303,7 +303,14 @@ export async function reachEntity(
     ...(q.provider_type ? { provider_type: { eq: q.provider_type } } : {}),
   };
   const rows = providerVersion
-    ? await readAll(deps, REACH_PROVIDERS, 'providers', [providerVersion], filters, q.provider_offset + q.provider_limit)
+    ? await readAll(
+        deps,
+        REACH_PROVIDERS,
+        'providers',
+        [providerVersion],
+        filters,
+        q.provider_offset + q.provider_limit,
+      )
     : [];
   const page = rows.slice(q.provider_offset, q.provider_offset + q.provider_limit).map(({ value }) => {
     const row = value as unknown as ReachProviderRow;

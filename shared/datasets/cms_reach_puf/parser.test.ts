@@ -60,7 +60,9 @@ describe('ACO REACH results parser (the data.cms.gov PUF layout)', () => {
 
   it('refuses a missing column, a bad id, a rate that is no proportion and a row of another year', async () => {
     const text = fixture(R23).toString();
-    await expect(results(R23, Buffer.from(text.replace('aco_id,', 'entity,')))).rejects.toThrow(/missing column "aco_id"/);
+    await expect(results(R23, Buffer.from(text.replace('aco_id,', 'entity,')))).rejects.toThrow(
+      /missing column "aco_id"/,
+    );
     await expect(results(R23, Buffer.from(text.replace('D0104', 'X0104')))).rejects.toThrow(/line 4.*aco_id|aco_id/);
     await expect(results(R23, Buffer.from(text.replace(',0.035,', ',3.5,')))).rejects.toThrow(/not a proportion/);
     await expect(results(R22, Buffer.from(text))).rejects.toThrow(/perf_year 2023 in the file of PY2022/);

@@ -114,9 +114,7 @@ async function* parseResults(input: ByteInput, fileYear: number | null): AsyncGe
     if (!acoName) throw new PublisherFormatError(RESULTS_ID, rec.line, 'aco_name is empty');
     const m = (k: ResultField) => (h!.pos.has(k) ? money(g(k), RESULTS_ID, rec.line, col(k)) : null);
     const r = (k: ResultField) =>
-      h!.pos.has(k)
-        ? rate(g(k), REACH_RESULTS_LAYOUT.columns[k]!.unit!(py), RESULTS_ID, rec.line, col(k))
-        : null;
+      h!.pos.has(k) ? rate(g(k), REACH_RESULTS_LAYOUT.columns[k]!.unit!(py), RESULTS_ID, rec.line, col(k)) : null;
     const gross = m('gross_savings');
     const qualityPublished = text(g('quality_score'));
     const quality = r('quality_score');
