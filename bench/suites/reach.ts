@@ -41,7 +41,7 @@ export const suite: BenchSuite = {
   name: 'reach',
   timeoutMs: 20 * 60_000,
   description: `ACO REACH provider list (${ROWS.toLocaleString('en-US')} rows): catalog load rows/s, parser rows/s, peak RSS, p99 of a provider page`,
-  async run(log) {
+  async run(log): Promise<BenchRow[]> {
     const engines = await startEngines();
     const clock: Clock = { now: () => new Date('2025-06-15T12:00:00.000Z') };
     const h = await startHarness({ engines, clock });

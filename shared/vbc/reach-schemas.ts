@@ -25,11 +25,9 @@ const counts = z
 export const ReachEntitySchema = z
   .object({
     performance_year: z.number().int(),
-    model: z
-      .enum(['gpdc', 'aco_reach'])
-      .openapi({
-        description: 'gpdc through PY2022 (Global and Professional Direct Contracting), aco_reach from PY2023.',
-      }),
+    model: z.enum(['gpdc', 'aco_reach']).openapi({
+      description: 'gpdc through PY2022 (Global and Professional Direct Contracting), aco_reach from PY2023.',
+    }),
     entity_id: z
       .string()
       .openapi({ description: "CMS's entity id (D and four digits), kept from GPDC into ACO REACH." }),
