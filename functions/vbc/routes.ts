@@ -108,7 +108,7 @@ const reachEntityRoute = createRoute({
   path: '/vbc/reach/{entity_id}',
   tags,
   summary: 'One ACO REACH entity with its participant and preferred providers',
-  description: `The entity in the performance year \`year\` (default: the latest year it appears in, in the results or in a provider list, on \`as_of\`; a provider list is published for a year before its results, so \`results\` is null until they are released) with one page of its providers, in provider type (participant first), name and NPI order, paged by \`provider_limit\`/\`provider_offset\`, with \`provider_total\` (of \`provider_type\` when given) and the counts by type computed when the list loaded. NPI, TIN and CCN are given where the published value is one. An entity in no year in force, or not in the year asked, is a 404; a malformed id a 400. ${reach}`,
+  description: `The entity in the performance year \`year\` (default: the latest year it appears in, in the results or in a provider list, on \`as_of\`; a provider list is published for a year before its results, so \`results\` is null until they are released) with one page of its providers in the order CMS's list prints them (unique: the place in the list), paged by \`provider_limit\`/\`provider_offset\`, with \`provider_total\` (of \`provider_type\` when given) and the counts by type computed when the list loaded. NPI, TIN and CCN are given where the published value is one. An entity in no year in force, or not in the year asked, is a 404; a malformed id a 400. ${reach}`,
   request: { params: EntityIdPath, query: ReachEntityQuery },
   responses: {
     200: jsonResponse(ReachEntityDetailSchema, 'The entity and a page of its providers.'),

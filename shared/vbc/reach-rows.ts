@@ -76,8 +76,12 @@ export interface ReachProviderRow extends Located {
   state: string | null;
   /** `<aco_id>#<performance_year>`: the listing partition of one entity's list of one year. */
   entity_year: string;
-  /** Provider type, name, NPI: the listing order (the record number is appended, unique). */
-  sort_key: string;
+  /** `<aco_id>#<performance_year>#<provider_type>`: the partition of one entity's providers of one type. */
+  entity_year_type: string;
+  /** 1-based place among the entity's providers of the year, in the file's order: offset paging is a key range. */
+  position: number;
+  /** 1-based place among the entity's providers of the year and type, in the file's order. */
+  type_position: number;
   source_row: Record<string, string>;
 }
 
@@ -90,6 +94,8 @@ export function normalizeEntityId(raw: string): string | null {
 }
 
 export const entityYear = (acoId: string, performanceYear: number) => `${acoId}#${performanceYear}`;
+export const entityYearType = (acoId: string, performanceYear: number, type: string) =>
+  `${acoId}#${performanceYear}#${type}`;
 
 /** `Standard`, `New Entrant`, `High Needs Population` -> a slug; other text is slugged as is. */
 export function acoTypeSlug(raw: string | null): string | null {

@@ -2,12 +2,20 @@ import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
 import { type ListingRow, queryListing } from '../catalog/query';
+import type { FilterInput } from '../catalog/query-plan';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
 import { MAX_LIMIT } from '../http/paging';
-import { entityYear, REACH_PROVIDERS, REACH_RESULTS, type ReachProviderRow, type ReachResultRow } from './reach-rows';
+import {
+  entityYear,
+  entityYearType,
+  REACH_PROVIDERS,
+  REACH_RESULTS,
+  type ReachProviderRow,
+  type ReachResultRow,
+} from './reach-rows';
 import {
   REACH_METHODOLOGY,
   type ReachEntity,
@@ -57,14 +65,13 @@ function provenance(used: { years: Years; versions: CatalogVersion[] }[], date: 
   };
 }
 
-/** Every row of a listing (or rollup) page after page: a year's entities (about 130) or their counts. */
+/** Every row of a listing (or rollup) page after page: a year's entities (about 130), their counts, or one key range. */
 async function readAll(
   deps: Deps,
   dataset: string,
   listing: string,
   versions: CatalogVersion[],
-  filters: Record<string, { eq: string | number }>,
-  upTo = Number.POSITIVE_INFINITY,
+  filters: Record<string, FilterInput>,
 ): Promise<ListingRow[]> {
   const out: ListingRow[] = [];
   if (!versions.length) return out;
@@ -73,13 +80,13 @@ async function readAll(
     const page = await queryListing(deps, requireDataset(dataset), listing, {
       versions,
       filters,
-      limit: Math.min(MAX_LIMIT, Math.max(1, upTo - out.length)),
+      limit: MAX_LIMIT,
       cursor,
       maxScanned: 5000,
     });
     out.push(...page.items);
     cursor = page.next_cursor ?? undefined;
-  } while (cursor && out.length < upTo);
+  } while (cursor);
   return out;
 }
 
@@ -256,6 +263,15 @@ function provider(row: ReachProviderRow, source: RowSource): ReachProvider {
   };
 }
 
+/** The entity's name as its provider list of the year prints it (first row), for a year without results. */
+async function listName(deps: Deps, version: CatalogVersion, entityId: string, year: number): Promise<string | null> {
+  const [first] = await readAll(deps, REACH_PROVIDERS, 'providers', [version], {
+    entity_year: { eq: entityYear(entityId, year) },
+    position: { gte: 1, lte: 1 },
+  });
+  return first ? ((first.value as unknown as ReachProviderRow).aco_name ?? null) : null;
+}
+
 /**
  * One entity for one performance year (default: the latest year it appears in, in the results or
  * in a provider list, on the date): its results (null when that year's results are not released)
@@ -298,27 +314,26 @@ export async function reachEntity(
       { entity_id: entityId, year, performance_years: years },
     );
   const providerVersion = counts ? providers.byYear.get(year) : undefined;
-  const filters = {
-    entity_year: { eq: entityYear(entityId, year) },
-    ...(q.provider_type ? { provider_type: { eq: q.provider_type } } : {}),
-  };
-  const rows = providerVersion
-    ? await readAll(
-        deps,
-        REACH_PROVIDERS,
-        'providers',
-        [providerVersion],
-        filters,
-        q.provider_offset + q.provider_limit,
-      )
-    : [];
-  const page = rows.slice(q.provider_offset, q.provider_offset + q.provider_limit).map(({ value }) => {
+  // Places are 1-based and dense in the file's order: the page is the key range after the offset.
+  const range = { gte: q.provider_offset + 1, lte: q.provider_offset + q.provider_limit };
+  const rows = !providerVersion
+    ? []
+    : q.provider_type
+      ? await readAll(deps, REACH_PROVIDERS, 'providers_by_type', [providerVersion], {
+          entity_year_type: { eq: entityYearType(entityId, year, q.provider_type) },
+          type_position: range,
+        })
+      : await readAll(deps, REACH_PROVIDERS, 'providers', [providerVersion], {
+          entity_year: { eq: entityYear(entityId, year) },
+          position: range,
+        });
+  const page = rows.map(({ value }) => {
     const row = value as unknown as ReachProviderRow;
     return provider(row, rowSourceOf(providerVersion!, row.locator));
   });
   const total = counts ? (q.provider_type ? counts[q.provider_type] : counts.participant + counts.preferred) : 0;
   const end = q.provider_offset + page.length;
-  const nameFromList = rows[0] ? ((rows[0].value as unknown as ReachProviderRow).aco_name ?? null) : null;
+  const nameFromList = providerVersion && !result ? await listName(deps, providerVersion, entityId, year) : null;
   return {
     entity_id: entityId,
     entity_name: result?.row.aco_name ?? nameFromList ?? entityId,

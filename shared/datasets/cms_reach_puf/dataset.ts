@@ -29,8 +29,9 @@ export const reachResultsDataset = defineDataset<ReachResultRow>({
 /**
  * The participant and preferred provider lists as a catalog dataset: one row per provider and
  * performance year, listed per entity and year (partition `entity_year`, the only copy: a list is
- * always read for one entity) by provider type, name and NPI, with the per-entity counts by type
- * computed when a year's list loads (what `provider_total` and the list's counts read).
+ * always read for one entity) and per entity, year and type, each in the file's order by the row's
+ * place in it (`position`, `type_position`), so a page at any offset is one key range; with the
+ * per-entity counts by type computed when a year's list loads (what `provider_total` reads).
  */
 export const reachProvidersDataset = defineDataset<ReachProviderRow>({
   id: REACH_PROVIDERS,
@@ -42,12 +43,19 @@ export const reachProvidersDataset = defineDataset<ReachProviderRow>({
   indexes: [],
   listings: {
     providers: {
-      description: "One entity's providers of one year, by provider type, name and NPI.",
-      sort: { field: 'sort_key', type: 'string' },
+      description: "One entity's providers of one year, in the file's order.",
+      sort: { field: 'position', type: 'number' },
       partitionBy: ['entity_year'],
       partitionRequired: true,
-      filters: { entity_year: 'eq', provider_type: 'eq' },
+      filters: { entity_year: 'eq', position: 'range' },
       types: { performance_year: 'number' },
+    },
+    providers_by_type: {
+      description: "One entity's providers of one year and type, in the file's order.",
+      sort: { field: 'type_position', type: 'number' },
+      partitionBy: ['entity_year_type'],
+      partitionRequired: true,
+      filters: { entity_year_type: 'eq', type_position: 'range' },
     },
   },
   rollups: {

@@ -87,7 +87,19 @@ describe('ACO REACH provider list parser', () => {
       npi: '1234567018',
       tin: '123456789',
       entity_year: 'D0101#2023',
+      position: 1,
+      type_position: 1,
     });
+    const d0101 = rows.filter((r) => r.aco_id === 'D0101');
+    expect(d0101.map((r) => [r.position, r.type_position, r.entity_year_type])).toEqual([
+      [1, 1, 'D0101#2023#participant'],
+      [2, 2, 'D0101#2023#participant'],
+      [3, 3, 'D0101#2023#participant'],
+      [4, 4, 'D0101#2023#participant'],
+      [5, 1, 'D0101#2023#preferred'],
+      [6, 2, 'D0101#2023#preferred'],
+    ]);
+    expect(rows.find((r) => r.aco_id === 'D0102')).toMatchObject({ position: 1, type_position: 1 });
     const bad = rows.find((r) => r.provider_name === 'Brightwater Internal Medicine Group')!;
     expect(bad.npi).toBeNull();
     expect(bad.source_row.NPI).toBe('1234567040');

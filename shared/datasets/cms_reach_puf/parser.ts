@@ -7,6 +7,7 @@ import { normalizeCcn } from '../../vbc/hrrp-rows';
 import {
   acoTypeSlug,
   entityYear,
+  entityYearType,
   modelOf,
   normalizeEntityId,
   providerTypeSlug,
@@ -172,11 +173,19 @@ function tinOf(raw: string): string | null {
 
 /**
  * One participant and preferred provider list: one row per provider of one performance year (the
- * year in the file name), with the identifiers normalized where the published value is one.
+ * year in the file name), with the identifiers normalized where the published value is one, and
+ * its place in its entity's list and in its entity's list of that type, in the file's order (one
+ * counter per entity and type: a few hundred numbers, whatever the file's size).
  */
 async function* parseProviders(input: ByteInput, py: number): AsyncGenerator<ReachProviderRow> {
   let h: Head<ProviderField> | null = null;
   let record = 0;
+  const places = new Map<string, number>();
+  const next = (key: string) => {
+    const n = (places.get(key) ?? 0) + 1;
+    places.set(key, n);
+    return n;
+  };
   for await (const rec of csvRecords(input, 'utf-8', PROVIDERS_ID)) {
     const f = rec.fields;
     if (!h) {
@@ -212,7 +221,9 @@ async function* parseProviders(input: ByteInput, py: number): AsyncGenerator<Rea
       ccn: normalizeCcn(g('ccn')),
       state: text(g('state'))?.toUpperCase() ?? null,
       entity_year: entityYear(acoId, py),
-      sort_key: `${type}|${name.toUpperCase()}|${npi ?? ''}`,
+      entity_year_type: entityYearType(acoId, py, type),
+      position: next(entityYear(acoId, py)),
+      type_position: next(entityYearType(acoId, py, type)),
       source_row: sourceRow(h.names, f),
       locator: { line: rec.line, record: ++record },
     };

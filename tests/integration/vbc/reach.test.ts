@@ -86,7 +86,7 @@ describe('ACO REACH endpoints', () => {
     expect(gpdc.body.sources.map((s: Json) => s.publisher_version)).toEqual(['PY 2022']);
   });
 
-  it('gives one entity with a page of its providers and provider_total', async () => {
+  it('gives one entity with a page of its providers (in the file order) and provider_total', async () => {
     const { status, body } = await get('/vbc/reach/d0101?year=2023&provider_limit=2&provider_offset=2');
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -101,17 +101,25 @@ describe('ACO REACH endpoints', () => {
       results: { entity_id: 'D0101', performance_year: 2023, shared_savings: 21550000 },
     });
     expect(body.providers.map((p: Json) => [p.provider_type, p.provider_name, p.npi])).toEqual([
-      ['participant', 'Okafor Jane Q', '1234567026'],
-      ['participant', 'Riverbend Family Medicine PC', '1234567018'],
+      ['participant', 'Alvarez Tomas', '1234567034'],
+      ['participant', 'Brightwater Internal Medicine Group', null],
     ]);
+    expect(body.providers[1].source_row.NPI).toBe('1234567040');
     const first = await get('/vbc/reach/D0101?year=2023&provider_limit=2');
-    expect(first.body.providers.map((p: Json) => [p.provider_name, p.npi])).toEqual([
-      ['Alvarez Tomas', '1234567034'],
-      ['Brightwater Internal Medicine Group', null],
+    expect(first.body.providers.map((p: Json) => [p.provider_name, p.npi, p.tin])).toEqual([
+      ['Riverbend Family Medicine PC', '1234567018', '123456789'],
+      ['Okafor Jane Q', '1234567026', '123456789'],
     ]);
-    expect(first.body.providers[1].source_row.NPI).toBe('1234567040');
+    const last = await get('/vbc/reach/D0101?year=2023&provider_limit=4&provider_offset=4');
+    expect(last.body).toMatchObject({ provider_total: 6, provider_next_offset: null });
+    expect(last.body.providers.map((p: Json) => p.provider_name)).toEqual([
+      'Riverbend Community Hospital',
+      'Valley Rehab Center',
+    ]);
     const preferred = await get('/vbc/reach/D0101?year=2023&provider_type=preferred');
     expect(preferred.body.provider_total).toBe(2);
+    const second = await get('/vbc/reach/D0101?year=2023&provider_type=preferred&provider_offset=1');
+    expect(second.body.providers.map((p: Json) => p.provider_name)).toEqual(['Valley Rehab Center']);
     expect(preferred.body.providers.map((p: Json) => [p.provider_name, p.ccn])).toEqual([
       ['Riverbend Community Hospital', '360123'],
       ['Valley Rehab Center', '010045'],
