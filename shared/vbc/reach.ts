@@ -307,13 +307,16 @@ export async function reachEntity(
     });
   const year = q.year ?? years[years.length - 1]!;
   const result = resultByYear.get(year);
-  const counts = countsByYear.get(year) ?? null;
-  if (!result && !counts)
+  const listed = countsByYear.get(year);
+  const listVersion = providers.byYear.get(year);
+  // As in the list: a year whose provider list is in force but does not name the entity counts 0, not null.
+  const counts = listed ?? (listVersion ? { participant: 0, preferred: 0 } : null);
+  if (!result && !listed)
     throw new NotFoundError(
       `Entity ${entityId} is in neither the results nor the provider list of PY${year} on ${date}; its years: ${years.join(', ')}.`,
       { entity_id: entityId, year, performance_years: years },
     );
-  const providerVersion = counts ? providers.byYear.get(year) : undefined;
+  const providerVersion = listed ? listVersion : undefined;
   // Places are 1-based and dense in the file's order: the page is the key range after the offset.
   const range = { gte: q.provider_offset + 1, lte: q.provider_offset + q.provider_limit };
   const rows = !providerVersion
@@ -349,7 +352,7 @@ export async function reachEntity(
     ...provenance(
       [
         ...(result ? [{ years: results, versions: [result.version] }] : []),
-        ...(providerVersion ? [{ years: providers, versions: [providerVersion] }] : []),
+        ...(counts && listVersion ? [{ years: providers, versions: [listVersion] }] : []),
       ],
       date,
     ),
