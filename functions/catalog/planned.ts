@@ -95,8 +95,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/cost-reports/{ccn}/charity-care', 'Cost report charity care', 'cms_hcris_hosp10'),
   org('/cost-reports/{ccn}/cost-centers', 'Cost report cost centers', 'cms_hcris_hosp10'),
   org('/market-intelligence/cbsa/{cbsa_code}/population', 'Metro population history', 'Census population estimates'),
-  org('/vbc/reach', 'ACO REACH entities', 'ACO REACH'),
-  org('/vbc/reach/{entity_id}', 'One ACO REACH entity', 'ACO REACH'),
   org('/signals', 'Construction signals', 'construction permits'),
   org('/signals/summary', 'Construction signals by state and category', 'construction permits'),
   org('/signals/systems', 'Construction signals by health system', 'construction permits'),

@@ -6,7 +6,20 @@ import { hrrpHospital, hrrpMeasures, listHrrp } from '../../shared/vbc/hrrp';
 import { HrrpHospitalDetailSchema, HrrpListSchema, HrrpMeasuresSchema } from '../../shared/vbc/hrrp-schemas';
 import { acoFinancials, listMssp, msspSummary } from '../../shared/vbc/mssp';
 import { AcoFinancialsSchema, MsspListSchema, MsspSummarySchema } from '../../shared/vbc/mssp-schemas';
-import { AcoIdPath, AsOfQuery, CcnPath, HrrpListQuery, MsspAcoQuery, MsspListQuery, MsspSummaryQuery } from './schemas';
+import { listReach, reachEntity } from '../../shared/vbc/reach';
+import { ReachEntityDetailSchema, ReachListSchema } from '../../shared/vbc/reach-schemas';
+import {
+  AcoIdPath,
+  AsOfQuery,
+  CcnPath,
+  EntityIdPath,
+  HrrpListQuery,
+  MsspAcoQuery,
+  MsspListQuery,
+  MsspSummaryQuery,
+  ReachEntityQuery,
+  ReachListQuery,
+} from './schemas';
 import { VBC_TOOLS } from './tools';
 
 const tags = ['Value-based care'];
@@ -77,11 +90,37 @@ const acoRoute = createRoute({
   responses: { 200: jsonResponse(AcoFinancialsSchema, 'The ACO by year.'), ...problemResponses(400, 401, 404, 503) },
 });
 
-/** Value-based-care reads (issue 23): the Hospital Readmissions Reduction Program and the Shared Savings Program. */
+const reach =
+  'From cms_reach_puf: the ACO REACH Financial and Quality Results PUF (GPDC PY2021-PY2022 are the same file family, served with `model: gpdc`) and the participant and preferred provider list of each performance year, every year released by the date (a republished year: its latest file). Money in dollars, rates in percent whatever the file printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_reach_puf before anything is loaded.';
+
+const reachListRoute = createRoute({
+  method: 'get',
+  path: '/vbc/reach',
+  tags,
+  summary: 'ACO REACH entities and their results for a performance year',
+  description: `One row per risk-sharing entity of the performance year \`year\` (default: the latest year whose results are released by \`as_of\`; a year not released by then is a 404 naming the years that are), with its financial and quality results and its participant and preferred provider counts (null when no provider list of that year is in force). Filters: \`entity_type\` (standard, new_entrant, high_needs), \`risk_arrangement\` (global, professional); the results file publishes no state, so there is no state filter. Sorted by \`sort\` (default entity id), always ending on entity id, version and record; paged by \`limit\`/\`offset\` with \`total\`. ${reach}`,
+  request: { query: ReachListQuery },
+  responses: { 200: jsonResponse(ReachListSchema, 'Entities of the year.'), ...problemResponses(400, 401, 404, 503) },
+});
+
+const reachEntityRoute = createRoute({
+  method: 'get',
+  path: '/vbc/reach/{entity_id}',
+  tags,
+  summary: 'One ACO REACH entity with its participant and preferred providers',
+  description: `The entity in the performance year \`year\` (default: the latest year it appears in, in the results or in a provider list, on \`as_of\`; a provider list is published for a year before its results, so \`results\` is null until they are released) with one page of its providers in the order CMS's list prints them (unique: the place in the list), paged by \`provider_limit\`/\`provider_offset\`, with \`provider_total\` (of \`provider_type\` when given) and the counts by type computed when the list loaded. NPI, TIN and CCN are given where the published value is one. An entity in no year in force, or not in the year asked, is a 404; a malformed id a 400. ${reach}`,
+  request: { params: EntityIdPath, query: ReachEntityQuery },
+  responses: {
+    200: jsonResponse(ReachEntityDetailSchema, 'The entity and a page of its providers.'),
+    ...problemResponses(400, 401, 404, 503),
+  },
+});
+
+/** Value-based-care reads (issue 23): the Hospital Readmissions Reduction Program, the Shared Savings Program and ACO REACH. */
 export const vbcGroup: RouteGroup = {
   name: 'vbc',
   description:
-    '/vbc/hrrp: readmission penalties and per-condition ratios; /vbc/financials, /vbc/acos: MSSP ACO results',
+    '/vbc/hrrp: readmission penalties and per-condition ratios; /vbc/financials, /vbc/acos: MSSP ACO results; /vbc/reach: ACO REACH entities and their providers',
   tools: VBC_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -108,6 +147,14 @@ export const vbcGroup: RouteGroup = {
     router.openapi(acoRoute, async (c) =>
       c.json(await acoFinancials(deps, c.req.valid('param').aco_id, asOf(c.req.valid('query'))), 200),
     );
+    router.openapi(reachListRoute, async (c) => {
+      const { as_of, ...q } = c.req.valid('query');
+      return c.json(await listReach(deps, q, asOf({ as_of })), 200);
+    });
+    router.openapi(reachEntityRoute, async (c) => {
+      const { as_of, ...q } = c.req.valid('query');
+      return c.json(await reachEntity(deps, c.req.valid('param').entity_id, q, asOf({ as_of })), 200);
+    });
     return router;
   },
 };

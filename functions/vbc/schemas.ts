@@ -4,6 +4,7 @@ import { queryInt } from '../../shared/http/query-int';
 import { DateString, StateString } from '../../shared/http/schemas';
 import { normalizeCcn } from '../../shared/vbc/hrrp-rows';
 import { normalizeAcoId } from '../../shared/vbc/mssp-rows';
+import { normalizeEntityId } from '../../shared/vbc/reach-rows';
 
 export const AsOfQuery = z.object({
   as_of: DateString.optional().openapi({
@@ -134,3 +135,77 @@ export const MsspListQuery = z
 
 export const MsspSummaryQuery = z.object({ year, track }).merge(MsspAsOf);
 export const MsspAcoQuery = MsspAsOf;
+
+const ReachAsOf = z.object({
+  as_of: DateString.optional().openapi({
+    param: { name: 'as_of', in: 'query' },
+    description:
+      'Answer from the ACO REACH results and provider lists released by this date (YYYY-MM-DD); default today.',
+  }),
+});
+
+export const EntityIdPath = z.object({
+  entity_id: z
+    .string()
+    .transform((s, ctx) => {
+      const id = normalizeEntityId(s);
+      if (!id) {
+        ctx.addIssue({ code: 'custom', message: 'expected an ACO REACH entity id: D and 4 digits, e.g. D0101' });
+        return z.NEVER;
+      }
+      return id;
+    })
+    .openapi({
+      param: { name: 'entity_id', in: 'path' },
+      description: "CMS's ACO REACH entity id (the GPDC DCE id, kept in ACO REACH).",
+      example: 'D0101',
+    }),
+});
+
+const reachYear = queryInt((n) => n.min(2021).max(2100))
+  .optional()
+  .openapi({ description: 'Performance year (GPDC PY2021-PY2022, ACO REACH PY2023 on).', example: 2023 });
+
+export const ReachListQuery = z
+  .object({
+    year: reachYear,
+    entity_type: z
+      .enum(['standard', 'new_entrant', 'high_needs'])
+      .optional()
+      .openapi({ description: 'Entity type as normalized: standard, new_entrant, high_needs.' }),
+    risk_arrangement: z
+      .enum(['global', 'professional'])
+      .optional()
+      .openapi({ description: 'Risk-sharing option: global or professional.' }),
+    sort: z
+      .enum(['entity_id', 'shared_savings', 'gross_savings', 'losses', 'savings_rate_pct', 'quality_score_pct'])
+      .default('entity_id')
+      .openapi({
+        description:
+          '`losses`: spending above the benchmark, largest first. Every order ends on entity id, version and record (unique). Nulls last.',
+      }),
+    order: z.enum(['asc', 'desc']).optional().openapi({ description: 'Default asc for entity_id, else desc.' }),
+    limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
+      .default(DEFAULT_LIMIT)
+      .openapi({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
+    offset: queryInt((n) => n.min(0).max(MAX_OFFSET))
+      .default(0)
+      .openapi({ description: `Entities to skip (0 to ${MAX_OFFSET}).` }),
+  })
+  .merge(ReachAsOf);
+
+export const ReachEntityQuery = z
+  .object({
+    year: reachYear,
+    provider_type: z
+      .enum(['participant', 'preferred'])
+      .optional()
+      .openapi({ description: 'Only participant or only preferred providers (provider_total counts that type).' }),
+    provider_limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
+      .default(DEFAULT_LIMIT)
+      .openapi({ description: `Providers per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
+    provider_offset: queryInt((n) => n.min(0).max(MAX_OFFSET))
+      .default(0)
+      .openapi({ description: `Providers to skip (0 to ${MAX_OFFSET}).` }),
+  })
+  .merge(ReachAsOf);

@@ -1,6 +1,6 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 
-/** The value-based-care reads (HRRP, MSSP) as agent tools (shared/mcp). */
+/** The value-based-care reads (HRRP, MSSP, ACO REACH) as agent tools (shared/mcp). */
 export const VBC_TOOLS: readonly ToolSpec[] = [
   tool({
     name: 'hrrp_hospitals',
@@ -43,5 +43,19 @@ export const VBC_TOOLS: readonly ToolSpec[] = [
     path: '/vbc/acos/{aco_id}/financials',
     proves:
       "One ACO's results across performance years (PY2013 on) by its ACO ID or its pre-2019 ACO number, with crosswalk-linked rows of the years that published ACO numbers, name-linked rows of years without IDs (and their confidence) and name matches shared with another ID listed apart, never claimed.",
+  }),
+  tool({
+    name: 'reach_entities',
+    method: 'get',
+    path: '/vbc/reach',
+    proves:
+      'Lists ACO REACH (formerly GPDC) risk-sharing entities of a performance year (default the latest released) with their benchmark, spending, gross and shared savings or losses, savings rate and quality score in percent, entity type and risk arrangement, participant and preferred provider counts, and the published row as-is; filter by entity_type and risk_arrangement, sort by shared_savings, losses and others.',
+  }),
+  tool({
+    name: 'reach_entity',
+    method: 'get',
+    path: '/vbc/reach/{entity_id}',
+    proves:
+      "One ACO REACH entity (D and four digits) for a performance year: its financial and quality results (null until that year's results are released) and a page of its participant and preferred providers with NPI, TIN and CCN where published, paged by provider_limit/provider_offset with provider_total.",
   }),
 ];

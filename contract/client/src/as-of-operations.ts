@@ -23,4 +23,6 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /vbc/hrrp',
   'GET /vbc/hrrp/{ccn}',
   'GET /vbc/hrrp/{ccn}/measures',
+  'GET /vbc/reach',
+  'GET /vbc/reach/{entity_id}',
 ];

@@ -10095,18 +10095,57 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * ACO REACH entities (not implemented yet)
-         * @description Planned. Answers 501 until the loader of ACO REACH is built; listed so the contract shows the whole surface.
+         * ACO REACH entities and their results for a performance year
+         * @description One row per risk-sharing entity of the performance year `year` (default: the latest year whose results are released by `as_of`; a year not released by then is a 404 naming the years that are), with its financial and quality results and its participant and preferred provider counts (null when no provider list of that year is in force). Filters: `entity_type` (standard, new_entrant, high_needs), `risk_arrangement` (global, professional); the results file publishes no state, so there is no state filter. Sorted by `sort` (default entity id), always ending on entity id, version and record; paged by `limit`/`offset` with `total`. From cms_reach_puf: the ACO REACH Financial and Quality Results PUF (GPDC PY2021-PY2022 are the same file family, served with `model: gpdc`) and the participant and preferred provider list of each performance year, every year released by the date (a republished year: its latest file). Money in dollars, rates in percent whatever the file printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_reach_puf before anything is loaded.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the ACO REACH results and provider lists released by this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Entity type as normalized: standard, new_entrant, high_needs. */
+                    entity_type?: "standard" | "new_entrant" | "high_needs";
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Entities to skip (0 to 10000). */
+                    offset?: number;
+                    /** @description Default asc for entity_id, else desc. */
+                    order?: "asc" | "desc";
+                    /** @description Risk-sharing option: global or professional. */
+                    risk_arrangement?: "global" | "professional";
+                    /** @description `losses`: spending above the benchmark, largest first. Every order ends on entity id, version and record (unique). Nulls last. */
+                    sort?: "entity_id" | "shared_savings" | "gross_savings" | "losses" | "savings_rate_pct" | "quality_score_pct";
+                    /** @description Performance year (GPDC PY2021-PY2022, ACO REACH PY2023 on). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Entities of the year. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReachList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -10116,7 +10155,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -10142,8 +10190,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10169,20 +10217,54 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One ACO REACH entity (not implemented yet)
-         * @description Planned. Answers 501 until the loader of ACO REACH is built; listed so the contract shows the whole surface.
+         * One ACO REACH entity with its participant and preferred providers
+         * @description The entity in the performance year `year` (default: the latest year it appears in, in the results or in a provider list, on `as_of`; a provider list is published for a year before its results, so `results` is null until they are released) with one page of its providers in the order CMS's list prints them (unique: the place in the list), paged by `provider_limit`/`provider_offset`, with `provider_total` (of `provider_type` when given) and the counts by type computed when the list loaded. NPI, TIN and CCN are given where the published value is one. An entity in no year in force, or not in the year asked, is a 404; a malformed id a 400. From cms_reach_puf: the ACO REACH Financial and Quality Results PUF (GPDC PY2021-PY2022 are the same file family, served with `model: gpdc`) and the participant and preferred provider list of each performance year, every year released by the date (a republished year: its latest file). Money in dollars, rates in percent whatever the file printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_reach_puf before anything is loaded.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the ACO REACH results and provider lists released by this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Providers per page, 1 to 1000 (default 50). */
+                    provider_limit?: number;
+                    /** @description Providers to skip (0 to 10000). */
+                    provider_offset?: number;
+                    /** @description Only participant or only preferred providers (provider_total counts that type). */
+                    provider_type?: "participant" | "preferred";
+                    /** @description Performance year (GPDC PY2021-PY2022, ACO REACH PY2023 on). */
+                    year?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS's ACO REACH entity id (the GPDC DCE id, kept in ACO REACH). */
                     entity_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The entity and a page of its providers. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReachEntityDetail"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -10192,7 +10274,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -10218,8 +10309,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11512,6 +11603,116 @@ export interface components {
         ProblemTypeList: {
             items: components["schemas"]["ProblemType"][];
         };
+        ReachEntity: {
+            alignment_plus: string | null;
+            apo_election: string | null;
+            capitation_arrangement: string | null;
+            capitation_payments: number | null;
+            claims_payments: number | null;
+            discount_pct: number | null;
+            enhanced_pcc_election: string | null;
+            enhanced_pcc_payments: number | null;
+            /** @description CMS's entity id (D and four digits), kept from GPDC into ACO REACH. */
+            entity_id: string;
+            entity_name: string;
+            /** @description standard, new_entrant or high_needs. */
+            entity_type: string | null;
+            entity_type_published: string | null;
+            final_benchmark: number | null;
+            first_performance_year: number | null;
+            gross_savings: number | null;
+            /** @description The column map the row was read with (family@version). */
+            layout: string;
+            losses: number | null;
+            /**
+             * @description gpdc through PY2022 (Global and Professional Direct Contracting), aco_reach from PY2023.
+             * @enum {string}
+             */
+            model: "gpdc" | "aco_reach";
+            performance_year: number;
+            provider_counts: components["schemas"]["ReachProviderCounts"];
+            qual_score_note: string;
+            quality_score_pct: number | null;
+            quality_score_published: string | null;
+            retention_withhold_pct: number | null;
+            /** @description global or professional. */
+            risk_arrangement: string | null;
+            risk_arrangement_published: string | null;
+            savings_rate_pct: number | null;
+            shared_savings: number | null;
+            shared_savings_after_sequestration: number | null;
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description The published row as-is, by header name. */
+            source_row: {
+                [key: string]: string;
+            };
+            stop_loss_election: string | null;
+            total_cost_of_care: number | null;
+            total_cost_of_care_net: number | null;
+            unadjusted_benchmark: number | null;
+        };
+        ReachEntityDetail: {
+            /** Format: date */
+            as_of: string;
+            entity_id: string;
+            /** @description The results row's name, else the provider list's. */
+            entity_name: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            performance_year: number;
+            /** @description Every performance year the entity appears in (results or provider list) on the date, oldest first. */
+            performance_years: number[];
+            provider_counts: components["schemas"]["ReachProviderCounts"] & unknown;
+            provider_limit: number;
+            provider_next_offset: number | null;
+            provider_offset: number;
+            /** @description Providers of the list (of the type asked, if any), whatever the page. */
+            provider_total: number;
+            providers: components["schemas"]["ReachProvider"][];
+            results: components["schemas"]["ReachEntity"] & (Record<string, never> | null);
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        ReachList: {
+            /** Format: date */
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["ReachEntity"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            /** @description The performance year listed. */
+            performance_year: number;
+            /** @description Every performance year whose results are in force on the date, oldest first. */
+            performance_years: number[];
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+        };
+        ReachProvider: {
+            ccn: string | null;
+            layout: string;
+            npi: string | null;
+            provider_name: string;
+            /** @enum {string} */
+            provider_type: "participant" | "preferred";
+            provider_type_published: string;
+            source: components["schemas"]["CatalogRowSource"];
+            source_row: {
+                [key: string]: string;
+            };
+            state: string | null;
+            tin: string | null;
+        };
+        /** @description null when no provider list of that performance year is in force. */
+        ReachProviderCounts: {
+            participant: number;
+            preferred: number;
+        } | null;
         Receipt: {
             /** @enum {string} */
             as_of_rule: "publisher_effective_window" | "first_observed";
