@@ -16,7 +16,7 @@ const listRoute = createRoute({
   path: '/clinical-trials',
   tags,
   summary: 'Search clinical trials',
-  description: `Studies filtered by \`condition\`, \`status\`, \`phase\`, \`sponsor\` (lead or collaborator), a site's \`state\`, \`city\` or \`zip\`, and \`updated_since\`/\`updated_until\` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or \`sort=last_update\` newest first, always ending on a unique key; paged by \`limit\` and \`cursor\`, with \`total\` where it is known. A search whose words match more than 20,000 studies is a 400 asking for more words or filters. ${source}`,
+  description: `Studies filtered by \`condition\`, \`status\`, \`phase\`, \`sponsor\` (lead or collaborator), a site's \`state\`, \`city\` or \`zip\`, and \`updated_since\`/\`updated_until\` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or \`sort=last_update\` newest first, always ending on a unique key; paged by \`limit\` and \`cursor\`, with \`total\`, the exact count of the whole search on every page. Limit: condition, sponsor, phase, state, city and zip are one word search driven by its longest word; when that word alone is on more than 20,000 studies the search is a 400 (\`too_broad\`, naming the parameters) asking for more words or filters, rather than a partial list or count. Status and the update window alone are never too broad. ${source}`,
   request: { query: TrialsListQuery },
   responses: { 200: jsonResponse(TrialListSchema, 'Matching studies.'), ...problemResponses(400, 401, 503) },
 });

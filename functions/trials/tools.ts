@@ -7,7 +7,7 @@ export const TRIALS_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/clinical-trials',
     proves:
-      'Lists ClinicalTrials.gov studies of the set archived and in force on the date, filtered by condition, status, phase, sponsor, site state, city or ZIP and last-update window, with the archived set version used. An empty list means no registered study matched in that set, not that no trial exists elsewhere; a null total means the count was not computed, not zero.',
+      'Lists ClinicalTrials.gov studies of the set archived and in force on the date, filtered by condition, status, phase, sponsor, site state, city or ZIP and last-update window, with the archived set version used. An empty list means no registered study matched in that set, not that no trial exists elsewhere; total is the exact count of the whole search.',
   }),
   tool({
     name: 'clinical_trial',

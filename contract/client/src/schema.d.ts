@@ -854,7 +854,7 @@ export interface paths {
         };
         /**
          * Search clinical trials
-         * @description Studies filtered by `condition`, `status`, `phase`, `sponsor` (lead or collaborator), a site's `state`, `city` or `zip`, and `updated_since`/`updated_until` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or `sort=last_update` newest first, always ending on a unique key; paged by `limit` and `cursor`, with `total` where it is known. A search whose words match more than 20,000 studies is a 400 asking for more words or filters. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
+         * @description Studies filtered by `condition`, `status`, `phase`, `sponsor` (lead or collaborator), a site's `state`, `city` or `zip`, and `updated_since`/`updated_until` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or `sort=last_update` newest first, always ending on a unique key; paged by `limit` and `cursor`, with `total`, the exact count of the whole search on every page. Limit: condition, sponsor, phase, state, city and zip are one word search driven by its longest word; when that word alone is on more than 20,000 studies the search is a 400 (`too_broad`, naming the parameters) asking for more words or filters, rather than a partial list or count. Status and the update window alone are never too broad. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
          */
         get: {
             parameters: {
@@ -11917,7 +11917,7 @@ export interface components {
             /** @enum {string} */
             sort: "nct_id" | "last_update";
             sources: components["schemas"]["CatalogSourceVersion"][];
-            /** @description Studies matching: exact without filters and with `status` alone (counted when the set loaded), and for searches whose matches fit one page; otherwise null. */
+            /** @description Studies matching the whole search (every page), exact for every combination of filters: without words, from counts made when the set loaded (the set, `by_status`, and per day of last update `by_update_day`); with words (condition, sponsor, phase, state, city, zip), counted from the matches the search reads anyway. Null only when the loaded set recorded no row count (never for a set loaded by this version). */
             total: number | null;
         };
         TrialSite: {

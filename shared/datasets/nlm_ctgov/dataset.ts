@@ -12,7 +12,7 @@ import { ctgovSetParser } from './parser';
 export const ctgovStudiesDataset = defineDataset<TrialStudyRow>({
   id: CTGOV_STUDIES,
   title: 'ClinicalTrials.gov studies',
-  loaderVersion: '1',
+  loaderVersion: '2',
   docs: [{ sourceId: 'nlm_ctgov', docId: 'ctgov:1', mode: 'snapshot' }],
   parserFor: (f) => (f.source_id === 'nlm_ctgov' && f.doc_id === 'ctgov:1' ? ctgovSetParser : undefined),
   indexes: [{ name: 'nct', unique: true, keys: (r) => [r.nct_id] }],
@@ -43,6 +43,18 @@ export const ctgovStudiesDataset = defineDataset<TrialStudyRow>({
       groupBy: ['overall_status'],
       measures: { studies: { op: 'count' } },
       listing: { sort: { field: 'overall_status', type: 'string' } },
+    },
+    // The totals of update-window searches without words: one row per (status, day), summed over
+    // the window's days (whole, or the status's partition). At most one row per day read per status.
+    by_update_day: {
+      description: 'Studies per overall status and day of last update posted (the totals of window searches).',
+      groupBy: ['overall_status', 'last_update_posted'],
+      measures: { studies: { op: 'count' } },
+      listing: {
+        sort: { field: 'last_update_posted', type: 'date' },
+        partitionBy: ['overall_status'],
+        filters: { overall_status: 'eq', last_update_posted: 'range' },
+      },
     },
   },
 });
