@@ -7,6 +7,8 @@ import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError, ValidationError } from '../http/errors';
+import { ccnLinksOf } from './ccn-links';
+import { npiLinksOf } from './npi-links';
 import { TRIALS_METHODOLOGY, type TrialDetail, type TrialList, type TrialSummary } from './schemas';
 import { CTGOV_STUDIES, type ListedStudy, listedStudy, type TrialStudyRow } from './study-rows';
 import { cityKey, words, zip5 } from './tokens';
@@ -188,6 +190,8 @@ export async function trialDetail(deps: Deps, nctId: string, date: string): Prom
     throw new NotFoundError(`${nctId} is not in the ClinicalTrials.gov set in force on ${date}.`, { nct_id: nctId });
   }
   const row = stored.value as unknown as TrialStudyRow;
+  const npiLinks = await npiLinksOf(deps, row);
+  const prov = provenance(view);
   return {
     ...summaryOf(listedStudy(row), version),
     official_title: row.official_title,
@@ -201,6 +205,10 @@ export async function trialDetail(deps: Deps, nctId: string, date: string): Prom
     officials: row.officials,
     sites: row.sites,
     element: row.element,
-    ...provenance(view),
+    npi_links: npiLinks,
+    ccn_links: ccnLinksOf(row),
+    ...prov,
+    // The answer names every version it was built from: the set, and the registry versions searched.
+    sources: [...prov.sources, ...npiLinks.sources],
   };
 }

@@ -157,6 +157,11 @@ describe('clinical-trials endpoints', () => {
       investigators: [{ name: 'Ravi Patel, MD', role: 'PRINCIPAL_INVESTIGATOR' }],
     });
     expect(body.element).toMatchObject({ page: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // No NPPES registry is loaded here: the links are an honest gap, the study still answers.
+    expect(body.npi_links).toMatchObject({ status: 'not_loaded', links: [], sources: [] });
+    expect(body.npi_links.gaps[0]).toMatchObject({ source_id: 'nppes' });
+    expect(body.ccn_links).toMatchObject({ status: 'not_loaded', dataset: 'cms_hospital_general_information' });
+    expect(body.sources.map((s: Json) => s.source_id)).toEqual(['nlm_ctgov']);
     expect(body.sources[0]).toMatchObject({ source_id: 'nlm_ctgov', version_id: expect.any(Number) });
   });
 
