@@ -12,6 +12,7 @@ import { npiLinksOf } from './npi-links';
 import { TRIALS_METHODOLOGY, type TrialDetail, type TrialList, type TrialSummary } from './schemas';
 import { CTGOV_STUDIES, type ListedStudy, listedStudy, type TrialStudyRow } from './study-rows';
 import { cityKey, words, zip5 } from './tokens';
+import { windowTotal } from './window-total';
 
 async function studiesView(deps: Deps, date: string): Promise<DatasetView> {
   const view = await viewOf(deps, requireDataset(CTGOV_STUDIES), date);
@@ -141,15 +142,11 @@ export async function listTrials(deps: Deps, q: TrialsQuery, date: string): Prom
   };
 }
 
-/** Rollup rows one window total reads per request at most (a page of the rollup listing each). */
-const ROLLUP_PAGE = 1000;
-
 /**
  * The exact total of a search without words (word searches count their matches as they read:
  * `matched`). No window: the set's row count, or the status's row of `by_status`. A window: the
- * `by_update_day` rows of its days (per status when given), summed: one row per (status, day), so
- * the cost grows with the days of the window, never with the studies (a 20-year window of the full
- * registry is some 30,000 small rows; the bench measures it).
+ * rollup rows of its whole months and edge days (./window-total.ts), so the cost grows with the
+ * window's months, never with the studies (the bench measures the widest window).
  */
 async function keyedTotal(deps: Deps, view: DatasetView, q: TrialsQuery): Promise<number | null> {
   const window = q.updated_since !== undefined || q.updated_until !== undefined;
@@ -162,22 +159,7 @@ async function keyedTotal(deps: Deps, view: DatasetView, q: TrialsQuery): Promis
     const hit = groups.items.find((g) => g.value.overall_status === q.status);
     return hit ? Number(hit.value.studies) : 0;
   }
-  let total = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await queryListing(deps, view.dataset, 'by_update_day', {
-      versions: view,
-      filters: {
-        overall_status: q.status,
-        last_update_posted: { gte: q.updated_since, lte: q.updated_until },
-      },
-      limit: ROLLUP_PAGE,
-      cursor,
-    });
-    for (const g of page.items) total += Number(g.value.studies);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return total;
+  return windowTotal(deps, view, q.status, q.updated_since, q.updated_until);
 }
 
 /** One study of the set in force: its status, phases, conditions, interventions, sponsors, dates, sites and officials. */

@@ -44,16 +44,27 @@ export const ctgovStudiesDataset = defineDataset<TrialStudyRow>({
       measures: { studies: { op: 'count' } },
       listing: { sort: { field: 'overall_status', type: 'string' } },
     },
-    // The totals of update-window searches without words: one row per (status, day), summed over
-    // the window's days (whole, or the status's partition). At most one row per day read per status.
+    // The totals of update-window searches without words (shared/trials/window-total.ts): whole
+    // months from by_update_month, the days at either end from by_update_day, one row per status
+    // and month or day, so a window costs at most its months and ~62 days of rows per status.
     by_update_day: {
-      description: 'Studies per overall status and day of last update posted (the totals of window searches).',
+      description: 'Studies per overall status and day of last update posted (the edge days of window totals).',
       groupBy: ['overall_status', 'last_update_posted'],
       measures: { studies: { op: 'count' } },
       listing: {
         sort: { field: 'last_update_posted', type: 'date' },
         partitionBy: ['overall_status'],
         filters: { overall_status: 'eq', last_update_posted: 'range' },
+      },
+    },
+    by_update_month: {
+      description: 'Studies per overall status and month of last update posted (the whole months of window totals).',
+      groupBy: ['overall_status', 'last_update_month'],
+      measures: { studies: { op: 'count' } },
+      listing: {
+        sort: { field: 'last_update_month', type: 'string' },
+        partitionBy: ['overall_status'],
+        filters: { overall_status: 'eq', last_update_month: 'range' },
       },
     },
   },

@@ -94,6 +94,13 @@ describe('clinical-trials endpoints', () => {
       'updated_until=2024-05-15',
       'updated_since=2024-01-01&updated_until=2024-05-30&status=RECRUITING',
       'updated_since=2024-05-01&sort=last_update',
+      // Whole months only, whole months with edge days, edges inside one month, open ends.
+      'updated_since=2024-04-01&updated_until=2024-05-31',
+      'updated_since=2024-03-15&updated_until=2024-06-10',
+      'updated_since=2024-04-02&updated_until=2024-05-30',
+      'updated_since=2024-05-02&updated_until=2024-05-30&status=ACTIVE_NOT_RECRUITING',
+      'updated_since=2023-12-31',
+      'updated_until=2024-04-30',
       'state=MA',
       'state=MA&status=RECRUITING',
       'state=MA&updated_since=2024-05-01',
