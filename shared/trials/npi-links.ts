@@ -1,9 +1,11 @@
+import { getDataset } from '../catalog/datasets';
 import { viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { findByNameTokens } from '../providers/by-name';
 import { nameKey, type PersonName, parsePersonName, personToken } from '../providers/name-key';
 import type { RegistryProvider } from '../providers/record';
-import { registryDataset, registryDate } from '../providers/resolve';
+import { PROVIDER_REGISTRY } from '../providers/record';
+import { registryDate } from '../providers/resolve';
 import type { NpiLink, NpiLinks } from './link-schemas';
 import type { StudySite, TrialStudyRow } from './study-rows';
 import { cityKey, zip5 } from './tokens';
@@ -129,9 +131,10 @@ const deactivated = (p: RegistryProvider) =>
  * gap, not a failure of the study's answer. Bounded: MAX_NAME_SEARCHES partition reads a study.
  */
 export async function npiLinksOf(deps: Deps, row: TrialStudyRow): Promise<NpiLinks> {
-  const view = await viewOf(deps, registryDataset(), registryDate(deps));
-  if (!view.versions.length) {
-    const gaps = view.gaps.length
+  const registry = getDataset(PROVIDER_REGISTRY);
+  const view = registry ? await viewOf(deps, registry, registryDate(deps)) : undefined;
+  if (!view?.versions.length) {
+    const gaps = view?.gaps.length
       ? view.gaps
       : [
           {
