@@ -29,6 +29,11 @@ const FULL_SET = 560_000;
 const SIZES = (process.env.BENCH_TRIALS_SIZES ?? '2000,10000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_TRIALS_SAMPLES ?? 200);
 const RSS_TARGET_MB = 300;
+/**
+ * The load child's V8 old-space cap (MB): a load that completes under the same small cap at both
+ * sizes holds a bounded heap by construction, whatever RSS the collector lets it reach otherwise.
+ */
+const HEAP_MB = Number(process.env.BENCH_TRIALS_HEAP_MB ?? 128);
 const CHILD_TIMEOUT_MS = 20 * 60_000;
 
 interface LoadOut {
@@ -135,7 +140,10 @@ async function sizeRun(engines: Engines, worker: string, dir: string, n: number,
     CHILD_TIMEOUT_MS,
   );
   if (parse.result.studies !== n) throw new Error(`parsed ${parse.result.studies} of ${n} studies`);
-  const load = await runChild<LoadOut>([worker, 'load', JSON.stringify(env)], CHILD_TIMEOUT_MS);
+  const load = await runChild<LoadOut>(
+    [`--max-old-space-size=${HEAP_MB}`, worker, 'load', JSON.stringify(env)],
+    CHILD_TIMEOUT_MS,
+  );
   if (load.result.status !== 'loaded' || load.result.rows !== n) {
     throw new Error(`load ${load.result.status}: ${load.result.rows} of ${n} rows ${load.result.error ?? ''}`);
   }
@@ -166,11 +174,23 @@ async function sizeRun(engines: Engines, worker: string, dir: string, n: number,
         ratio: load.result.peakKib / load.result.baselineKib,
         target: `< ${RSS_TARGET_MB} MB, flat with the set size`,
         met: peakMb < RSS_TARGET_MB,
-        note: `VmHWM of the child; at most ${load.result.peak_buffered} items buffered`,
+        note: `VmHWM of the child, its V8 old space capped at ${HEAP_MB} MB (the load completes under it); at most ${load.result.peak_buffered} items buffered`,
       },
     ] satisfies BenchRow[],
   };
 }
+
+const KINDS = [
+  'condition+status',
+  'condition+state',
+  'status',
+  'phase+city',
+  'zip+condition',
+  'updated_since',
+  'window+status',
+  'condition+phase+window',
+];
+let lastKind = 0;
 
 /** Typical searches: a condition word in a state, a status, a phase with a state, a city, a recent window. */
 function queries(r: () => number): TrialsQuery {
@@ -188,7 +208,8 @@ function queries(r: () => number): TrialsQuery {
     () => ({ ...base, updated_since: '2024-01-01', status: 'RECRUITING' }),
     () => ({ ...base, condition: pick(CONDITION_WORDS), updated_since: '2020-01-01', phase: 'PHASE2' }),
   ];
-  return pick(kinds)();
+  lastKind = Math.floor(r() * kinds.length);
+  return kinds[lastKind]!();
 }
 
 async function search(h: Harness, n: number, log: (l: string) => void): Promise<BenchRow[]> {
@@ -201,8 +222,13 @@ async function search(h: Harness, n: number, log: (l: string) => void): Promise<
   for (let i = 0; i < 100; i++) await listTrials(h.deps, queries(r), date);
   let nonEmpty = 0;
   let totals = 0;
+  const byKind = new Map<string, number[]>();
   const typical = await latencies(SAMPLES, async () => {
-    const page = await listTrials(h.deps, queries(r), date);
+    const q = queries(r);
+    const t = performance.now();
+    const page = await listTrials(h.deps, q, date);
+    const kind = KINDS[lastKind]!;
+    byKind.set(kind, [...(byKind.get(kind) ?? []), performance.now() - t]);
     if (page.total === null) throw new Error('a search answered without its total');
     if (page.items.length > page.total) throw new Error('more items than the total');
     if (page.items.length) nonEmpty++;
@@ -221,6 +247,12 @@ async function search(h: Harness, n: number, log: (l: string) => void): Promise<
   log(
     `search over ${n} studies: p50 ${typical.p50.toFixed(1)} ms, p99 ${typical.p99.toFixed(1)} ms (${nonEmpty}/${SAMPLES} non-empty, mean total ${(totals / SAMPLES).toFixed(0)}); every-day window p50 ${wide.p50.toFixed(1)} / p99 ${wide.p99.toFixed(1)} ms; plain 50-item key query p50 ${plain.p50.toFixed(2)} ms`,
   );
+  for (const [kind, xs] of byKind) {
+    xs.sort((a, b) => a - b);
+    log(
+      `  ${kind}: ${xs.length} samples, p50 ${xs[Math.floor(xs.length / 2)]!.toFixed(1)} ms, max ${xs.at(-1)!.toFixed(1)} ms`,
+    );
+  }
   const reference = { name: 'plain 50-item key query p50', value: plain.p50, unit: 'ms' };
   const set = `${n.toLocaleString('en-US')} studies`;
   return [
