@@ -16,7 +16,7 @@ const listRoute = createRoute({
   path: '/clinical-trials',
   tags,
   summary: 'Search clinical trials',
-  description: `Studies filtered by \`condition\`, \`status\`, \`phase\`, \`sponsor\` (lead or collaborator), a site's \`state\`, \`city\` or \`zip\`, and \`updated_since\`/\`updated_until\` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or \`sort=last_update\` newest first, always ending on a unique key; paged by \`limit\` and \`cursor\`, with \`total\` where it is known. A search whose words match more than 20,000 studies is a 400 asking for more words or filters. ${source}`,
+  description: `Studies filtered by \`condition\`, \`status\`, \`phase\`, \`sponsor\` (lead or collaborator), a site's \`state\`, \`city\` or \`zip\`, and \`updated_since\`/\`updated_until\` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or \`sort=last_update\` newest first, always ending on a unique key; paged by \`limit\` and \`cursor\`, with \`total\`, the exact count of the whole search on every page. Limit: condition, sponsor, phase, state, city and zip are one word search driven by its longest word; when that word alone is on more than 20,000 studies the search is a 400 (\`too_broad\`, naming the parameters) asking for more words or filters, rather than a partial list or count. Status and the update window alone are never too broad. ${source}`,
   request: { query: TrialsListQuery },
   responses: { 200: jsonResponse(TrialListSchema, 'Matching studies.'), ...problemResponses(400, 401, 503) },
 });
@@ -26,7 +26,7 @@ const detailRoute = createRoute({
   path: '/clinical-trials/{nct_id}',
   tags,
   summary: 'One clinical trial',
-  description: `The study with its status, phases, conditions, interventions, sponsor and collaborators, dates (as published, with ACTUAL/ESTIMATED), enrollment, sites (facility, city, state, USPS state code, ZIP, country, site investigators) and overall officials as given. An NCT number is \`NCT\` and 8 digits, any case; one not in the set is a 404. ${source}`,
+  description: `The study with its status, phases, conditions, interventions, sponsor and collaborators, dates (as published, with ACTUAL/ESTIMATED), enrollment, sites (facility, city, state, USPS state code, ZIP, country, site investigators) and overall officials as given. \`npi_links\`: each official and site investigator searched for in the NPPES registry by name and place (the site's state, city and ZIP), with scored candidates and the method; an NPI is claimed (\`linked\`) only when exactly one candidate reaches 0.8, ambiguous names list their candidates and claim none; a study searches 40 name-state pairs at most. No registry loaded: \`npi_links.status\` is \`not_loaded\` with its gap, the study still answers. \`ccn_links\`: a site's facility to a hospital CCN needs \`cms_hospital_general_information\`, not loaded here: an honest gap naming it, no link. \`sources\` adds the registry versions searched. An NCT number is \`NCT\` and 8 digits, any case; one not in the set is a 404. ${source}`,
   request: { params: NctPath, query: AsOfQuery },
   responses: { 200: jsonResponse(TrialDetailSchema, 'The study.'), ...problemResponses(400, 401, 404, 503) },
 });

@@ -7,13 +7,13 @@ export const TRIALS_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/clinical-trials',
     proves:
-      'Lists ClinicalTrials.gov studies of the set archived and in force on the date, filtered by condition, status, phase, sponsor, site state, city or ZIP and last-update window, with the archived set version used. An empty list means no registered study matched in that set, not that no trial exists elsewhere; a null total means the count was not computed, not zero.',
+      'Lists ClinicalTrials.gov studies of the set archived and in force on the date, filtered by condition, status, phase, sponsor, site state, city or ZIP and last-update window, with the archived set version used. An empty list means no registered study matched in that set, not that no trial exists elsewhere; total is the exact count of the whole search.',
   }),
   tool({
     name: 'clinical_trial',
     method: 'get',
     path: '/clinical-trials/{nct_id}',
     proves:
-      'One study as its sponsor registered it on ClinicalTrials.gov: status, phases, conditions, interventions, sponsor and collaborators, dates, enrollment, sites with facility, city, state and ZIP, and officials as given, with the archived page it was read from. Investigators are names as registered; they are not linked to NPIs.',
+      'One study as its sponsor registered it on ClinicalTrials.gov: status, phases, conditions, interventions, sponsor and collaborators, dates, enrollment, sites with facility, city, state and ZIP, and officials as given, with the archived page it was read from. Investigators are names as registered; npi_links gives NPPES candidates found by name and place with a confidence, and an NPI only where one candidate alone is strong (a match, not a registered identifier). No site is linked to a CCN yet (ccn_links is a gap).',
   }),
 ];

@@ -56,6 +56,12 @@ export interface ListingPage {
   scanned: number;
   /** The versions listed. */
   sources: CatalogSourceVersion[];
+  /**
+   * Rows matching the whole query (every page, not only this one), when the read saw them all: a
+   * word search reads every row of its driving word's partition (up to TOKEN_SCAN_CAP) and sorts
+   * them in memory, so it knows the exact count at no extra cost. Undefined for keyed reads.
+   */
+  matched?: number;
 }
 
 /** A page envelope schema for routes (items of the given schema). */
@@ -134,6 +140,7 @@ export async function queryListing(
     limit,
     next_cursor: run.next ? toCursor(run.next, hash) : null,
     scanned: run.scanned,
+    ...(run.matched !== undefined ? { matched: run.matched } : {}),
     sources: view ? view.sourceVersions(versions) : versions.map((v) => sourceVersionOf(v)),
   };
 }
@@ -142,6 +149,7 @@ interface Run {
   hits: Hit[];
   next: CursorState | null;
   scanned: number;
+  matched?: number;
 }
 
 const cmpPos = (a: Pos, b: Pos) => compareKeys(a.e, b.e) || a.v - b.v || a.r - b.r;
@@ -315,7 +323,7 @@ async function tokenRows(
   const ordered = hits
     .filter((h) => h.seg >= start.s && after(h))
     .sort((a, b) => a.seg - b.seg || dir * cmpPos(a.pos, b.pos));
-  return finish(ordered.slice(0, limit + 1), limit, null, scanned);
+  return { ...finish(ordered.slice(0, limit + 1), limit, null, scanned), matched: hits.length };
 }
 
 function toRow(h: Hit): ListingRow {

@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
+import { CcnLinksSchema, NpiLinksSchema } from './link-schemas';
 
 export const TRIALS_METHODOLOGY =
-  'ClinicalTrials.gov records as their sponsors registered them (API v2), from the complete set of studies archived and in force on the date; a set is in force from the day it was archived until the next one. Statuses, phases and dates are the registry’s own values (dates as published: `2021-03` stays month-only). Sites list what the record lists; a US site’s state is given by name and as its USPS code. Investigators are the record’s overall officials and the site contacts with an investigator role, as given: no NPI or CCN link is made yet, so none is shown. Daily cadence: a set not renewed within 8 days is a stale_version gap.';
+  'ClinicalTrials.gov records as their sponsors registered them (API v2), from the complete set of studies archived and in force on the date; a set is in force from the day it was archived until the next one. Statuses, phases and dates are the registry’s own values (dates as published: `2021-03` stays month-only). Sites list what the record lists; a US site’s state is given by name and as its USPS code. Investigators are the record’s overall officials and the site contacts with an investigator role, as given: each investigator’s NPI is searched for in the NPPES registry by name and site location and shown as a scored candidate with its method, never as a fact; CCN links need the hospital general information file, not loaded yet (a gap in `ccn_links`). Daily cadence: a set not renewed within 8 days is a stale_version gap.';
 
 const StudyDateSchema = z
   .object({ date: z.string(), type: z.string().nullable() })
@@ -58,7 +59,7 @@ export const TrialListSchema = z
     next_cursor: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null at the end.' }),
     total: z.number().int().nullable().openapi({
       description:
-        'Studies matching: exact without filters and with `status` alone (counted when the set loaded), and for searches whose matches fit one page; otherwise null.',
+        'Studies matching the whole search (every page), exact for every combination of filters: without words, from counts made when the set loaded (the set, `by_status`, and per day of last update `by_update_day`); with words (condition, sponsor, phase, state, city, zip), counted from the matches the search reads anyway. Null only when the loaded set recorded no row count (never for a set loaded by this version).',
     }),
     sort: z.enum(['nct_id', 'last_update']),
     ...provenanceShape,
@@ -84,6 +85,11 @@ export const TrialDetailSchema = z
     element: z.object({ page: z.number().int(), sha256: z.string(), offset: z.number().int() }).nullable().openapi({
       description: 'The archived page holding the study and its byte offset there (GET /v1/archive/files/{sha256}).',
     }),
+    npi_links: NpiLinksSchema.openapi({
+      description:
+        'One entry per overall official and site investigator: the NPI searched for by name and place in the NPPES registry, with candidates, confidence and method. Only `linked` entries carry an NPI, and that is still a match, not an identifier the study gave.',
+    }),
+    ccn_links: CcnLinksSchema,
     ...provenanceShape,
   })
   .openapi('TrialDetail');

@@ -68,6 +68,8 @@ export interface TrialStudyRow extends Located {
   first_posted: string | null;
   /** `lastUpdatePostDateStruct.date`: the day the record's last update was posted (ISO when full). */
   last_update_posted: string | null;
+  /** `yyyy-MM` of `last_update_posted` (null with it): what the month rollup groups by. */
+  last_update_month: string | null;
   officials: StudyOfficial[];
   sites: StudySite[];
   /** Where the study sits in the archived set (page sha256 and byte offset; null for a single-study file). */

@@ -7,9 +7,12 @@ import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError, ValidationError } from '../http/errors';
+import { ccnLinksOf } from './ccn-links';
+import { npiLinksOf } from './npi-links';
 import { TRIALS_METHODOLOGY, type TrialDetail, type TrialList, type TrialSummary } from './schemas';
 import { CTGOV_STUDIES, type ListedStudy, listedStudy, type TrialStudyRow } from './study-rows';
 import { cityKey, words, zip5 } from './tokens';
+import { windowTotal } from './window-total';
 
 async function studiesView(deps: Deps, date: string): Promise<DatasetView> {
   const view = await viewOf(deps, requireDataset(CTGOV_STUDIES), date);
@@ -133,21 +136,21 @@ export async function listTrials(deps: Deps, q: TrialsQuery, date: string): Prom
     items,
     limit: page.limit,
     next_cursor: page.next_cursor,
-    total: await totalOf(deps, view, q, tokens.length > 0, page.next_cursor === null ? items.length : null),
+    total: page.matched ?? (await keyedTotal(deps, view, q)),
     sort: q.sort,
     ...provenance(view),
   };
 }
 
-async function totalOf(
-  deps: Deps,
-  view: DatasetView,
-  q: TrialsQuery,
-  words: boolean,
-  wholeAnswer: number | null,
-): Promise<number | null> {
+/**
+ * The exact total of a search without words (word searches count their matches as they read:
+ * `matched`). No window: the set's row count, or the status's row of `by_status`. A window: the
+ * rollup rows of its whole months and edge days (./window-total.ts), so the cost grows with the
+ * window's months, never with the studies (the bench measures the widest window).
+ */
+async function keyedTotal(deps: Deps, view: DatasetView, q: TrialsQuery): Promise<number | null> {
   const window = q.updated_since !== undefined || q.updated_until !== undefined;
-  if (!words && !window) {
+  if (!window) {
     if (q.status === undefined) {
       const rows = view.sourceVersions().map((s) => s.rows);
       return rows.every((r) => r !== null) ? rows.reduce((a, b) => a! + b!, 0) : null;
@@ -156,7 +159,7 @@ async function totalOf(
     const hit = groups.items.find((g) => g.value.overall_status === q.status);
     return hit ? Number(hit.value.studies) : 0;
   }
-  return q.cursor === undefined ? wholeAnswer : null;
+  return windowTotal(deps, view, q.status, q.updated_since, q.updated_until);
 }
 
 /** One study of the set in force: its status, phases, conditions, interventions, sponsors, dates, sites and officials. */
@@ -169,6 +172,8 @@ export async function trialDetail(deps: Deps, nctId: string, date: string): Prom
     throw new NotFoundError(`${nctId} is not in the ClinicalTrials.gov set in force on ${date}.`, { nct_id: nctId });
   }
   const row = stored.value as unknown as TrialStudyRow;
+  const npiLinks = await npiLinksOf(deps, row);
+  const prov = provenance(view);
   return {
     ...summaryOf(listedStudy(row), version),
     official_title: row.official_title,
@@ -182,6 +187,10 @@ export async function trialDetail(deps: Deps, nctId: string, date: string): Prom
     officials: row.officials,
     sites: row.sites,
     element: row.element,
-    ...provenance(view),
+    npi_links: npiLinks,
+    ccn_links: ccnLinksOf(row),
+    ...prov,
+    // The answer names every version it was built from: the set, and the registry versions searched.
+    sources: [...prov.sources, ...npiLinks.sources],
   };
 }

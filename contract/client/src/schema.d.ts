@@ -854,7 +854,7 @@ export interface paths {
         };
         /**
          * Search clinical trials
-         * @description Studies filtered by `condition`, `status`, `phase`, `sponsor` (lead or collaborator), a site's `state`, `city` or `zip`, and `updated_since`/`updated_until` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or `sort=last_update` newest first, always ending on a unique key; paged by `limit` and `cursor`, with `total` where it is known. A search whose words match more than 20,000 studies is a 400 asking for more words or filters. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
+         * @description Studies filtered by `condition`, `status`, `phase`, `sponsor` (lead or collaborator), a site's `state`, `city` or `zip`, and `updated_since`/`updated_until` (last update posted). Filters combine (AND). Word filters (condition, sponsor) match every word given. Sorted by NCT id, or `sort=last_update` newest first, always ending on a unique key; paged by `limit` and `cursor`, with `total`, the exact count of the whole search on every page. Limit: condition, sponsor, phase, state, city and zip are one word search driven by its longest word; when that word alone is on more than 20,000 studies the search is a 400 (`too_broad`, naming the parameters) asking for more words or filters, rather than a partial list or count. Status and the update window alone are never too broad. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
          */
         get: {
             parameters: {
@@ -977,7 +977,7 @@ export interface paths {
         };
         /**
          * One clinical trial
-         * @description The study with its status, phases, conditions, interventions, sponsor and collaborators, dates (as published, with ACTUAL/ESTIMATED), enrollment, sites (facility, city, state, USPS state code, ZIP, country, site investigators) and overall officials as given. An NCT number is `NCT` and 8 digits, any case; one not in the set is a 404. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
+         * @description The study with its status, phases, conditions, interventions, sponsor and collaborators, dates (as published, with ACTUAL/ESTIMATED), enrollment, sites (facility, city, state, USPS state code, ZIP, country, site investigators) and overall officials as given. `npi_links`: each official and site investigator searched for in the NPPES registry by name and place (the site's state, city and ZIP), with scored candidates and the method; an NPI is claimed (`linked`) only when exactly one candidate reaches 0.8, ambiguous names list their candidates and claim none; a study searches 40 name-state pairs at most. No registry loaded: `npi_links.status` is `not_loaded` with its gap, the study still answers. `ccn_links`: a site's facility to a hospital CCN needs `cms_hospital_general_information`, not loaded here: an honest gap naming it, no link. `sources` adds the registry versions searched. An NCT number is `NCT` and 8 digits, any case; one not in the set is a 404. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
          */
         get: {
             parameters: {
@@ -12053,6 +12053,34 @@ export interface components {
              */
             webhook_url: string;
         };
+        TrialCcnLink: {
+            candidates: {
+                ccn: string;
+                confidence: number;
+                name: string;
+                zip: string | null;
+            }[];
+            ccn: string | null;
+            confidence: number | null;
+            facility: string | null;
+            method: string;
+            site_index: number;
+            /** @enum {string} */
+            status: "linked" | "ambiguous" | "unconfirmed" | "no_match" | "not_searched";
+        };
+        TrialCcnLinks: {
+            /** @enum {string} */
+            dataset: "cms_hospital_general_information";
+            gaps: components["schemas"]["CatalogGap"][];
+            links: components["schemas"]["TrialCcnLink"][];
+            method: string;
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /**
+             * @description `not_loaded`: the hospital general information dataset (`cms_hospital_general_information`) is not loaded in this deployment, so no site is linked to a CCN; `links` is empty. Once loaded, each US site is matched to a hospital by name and ZIP, one entry per site, as `npi_links` does.
+             * @enum {string}
+             */
+            status: "searched" | "not_loaded";
+        };
         /** @description As published (`yyyy`, `yyyy-MM` or `yyyy-MM-dd`), with ACTUAL or ESTIMATED. */
         TrialDate: {
             date: string;
@@ -12063,6 +12091,7 @@ export interface components {
             /** Format: date */
             as_of: string;
             brief_title: string | null;
+            ccn_links: components["schemas"]["TrialCcnLinks"];
             collaborators: {
                 class: string | null;
                 name: string | null;
@@ -12092,6 +12121,7 @@ export interface components {
             methodology_note: string;
             /** @example NCT05594173 */
             nct_id: string;
+            npi_links: components["schemas"]["TrialNpiLinks"];
             official_title: string | null;
             /** @description Overall officials as given (principal investigators, study directors, chairs). */
             officials: {
@@ -12123,8 +12153,63 @@ export interface components {
             /** @enum {string} */
             sort: "nct_id" | "last_update";
             sources: components["schemas"]["CatalogSourceVersion"][];
-            /** @description Studies matching: exact without filters and with `status` alone (counted when the set loaded), and for searches whose matches fit one page; otherwise null. */
+            /** @description Studies matching the whole search (every page), exact for every combination of filters: without words, from counts made when the set loaded (the set, `by_status`, and per day of last update `by_update_day`); with words (condition, sponsor, phase, state, city, zip), counted from the matches the search reads anyway. Null only when the loaded set recorded no row count (never for a set loaded by this version). */
             total: number | null;
+        };
+        TrialNpiCandidate: {
+            /** @description From 0 to 1: how well name and place agree (see `method`). */
+            confidence: number;
+            differs_on: "middle_initial"[];
+            matched_on: ("last_name" | "first_name" | "first_initial" | "middle_initial" | "zip" | "city" | "state")[];
+            /** @description The registry name (first, middle, last, credential). */
+            name: string;
+            npi: string;
+            practice_city: string | null;
+            practice_postal_code: string | null;
+            practice_state: string | null;
+            primary_taxonomy: string | null;
+            registry_version_id: number;
+        };
+        TrialNpiLink: {
+            candidate_count: number;
+            /** @description Best first (confidence, then NPI), at most 10. */
+            candidates: components["schemas"]["TrialNpiCandidate"][];
+            /** @description The linked candidate’s confidence; null otherwise. */
+            confidence: number | null;
+            /** @description How the link was searched for and scored. */
+            method: string;
+            /** @description Only when `linked`; never a guess. */
+            npi: string | null;
+            person: {
+                /** @enum {string} */
+                kind: "overall_official" | "site_investigator";
+                /** @description As the study registers it. */
+                name: string | null;
+                role: string | null;
+                /** @description Index in `sites` of a site investigator; null for an official. */
+                site_index: number | null;
+            };
+            /** @description Why a person was not searched, or what limited the search. */
+            reason: string | null;
+            searched_states: string[];
+            /**
+             * @description `linked`: exactly one registry individual reaches the link threshold (0.8): `npi` is that candidate, still a match by name and place, not an identifier the study gives. `ambiguous`: several reach it; none is claimed. `unconfirmed`: candidates below the threshold only; none is claimed. `no_match`: no individual of that last name and first initial practises in the states searched. `not_searched`: see `reason`.
+             * @enum {string}
+             */
+            status: "linked" | "ambiguous" | "unconfirmed" | "no_match" | "not_searched";
+        };
+        /** @description One entry per overall official and site investigator: the NPI searched for by name and place in the NPPES registry, with candidates, confidence and method. Only `linked` entries carry an NPI, and that is still a match, not an identifier the study gave. */
+        TrialNpiLinks: {
+            gaps: components["schemas"]["CatalogGap"][];
+            links: components["schemas"]["TrialNpiLink"][];
+            method: string;
+            /** @description The registry versions searched. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /**
+             * @description `not_loaded`: no NPPES registry version is loaded; `links` is empty and `gaps` says why.
+             * @enum {string}
+             */
+            status: "searched" | "not_loaded";
         };
         TrialSite: {
             city: string | null;

@@ -12,7 +12,7 @@ import { ctgovSetParser } from './source';
 export const ctgovStudiesDataset = defineDataset<TrialStudyRow>({
   id: CTGOV_STUDIES,
   title: 'ClinicalTrials.gov studies',
-  loaderVersion: '1',
+  loaderVersion: '2',
   docs: [{ sourceId: 'nlm_ctgov', docId: 'ctgov:1', mode: 'snapshot' }],
   parserFor: (f) => (f.source_id === 'nlm_ctgov' && f.doc_id === 'ctgov:1' ? ctgovSetParser : undefined),
   indexes: [{ name: 'nct', unique: true, keys: (r) => [r.nct_id] }],
@@ -43,6 +43,29 @@ export const ctgovStudiesDataset = defineDataset<TrialStudyRow>({
       groupBy: ['overall_status'],
       measures: { studies: { op: 'count' } },
       listing: { sort: { field: 'overall_status', type: 'string' } },
+    },
+    // The totals of update-window searches without words (shared/trials/window-total.ts): whole
+    // months from by_update_month, the days at either end from by_update_day, one row per status
+    // and month or day, so a window costs at most its months and ~62 days of rows per status.
+    by_update_day: {
+      description: 'Studies per overall status and day of last update posted (the edge days of window totals).',
+      groupBy: ['overall_status', 'last_update_posted'],
+      measures: { studies: { op: 'count' } },
+      listing: {
+        sort: { field: 'last_update_posted', type: 'date' },
+        partitionBy: ['overall_status'],
+        filters: { overall_status: 'eq', last_update_posted: 'range' },
+      },
+    },
+    by_update_month: {
+      description: 'Studies per overall status and month of last update posted (the whole months of window totals).',
+      groupBy: ['overall_status', 'last_update_month'],
+      measures: { studies: { op: 'count' } },
+      listing: {
+        sort: { field: 'last_update_month', type: 'string' },
+        partitionBy: ['overall_status'],
+        filters: { overall_status: 'eq', last_update_month: 'range' },
+      },
     },
   },
 });

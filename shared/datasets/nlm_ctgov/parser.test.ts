@@ -126,6 +126,7 @@ describeWithSamples('ClinicalTrials.gov conformance (real API v2 single-study sa
       completion_date: { date: '2020-12-20', type: 'ACTUAL' },
       first_posted: '2022-10-26',
       last_update_posted: '2022-11-21',
+      last_update_month: '2022-11',
       officials: [
         {
           name: 'Catriona M Steele, PhD',

@@ -101,6 +101,8 @@ export function studyRow(
     first_posted: dateOf(status.studyFirstPostDateStruct)?.date ?? null,
     // A full date only: the `updated` listing sorts and filters on it as a date.
     last_update_posted: isoDay(dateOf(status.lastUpdatePostDateStruct)?.date),
+    // Its month: the by_update_month rollup counts whole months of a window (shared/trials/window-total.ts).
+    last_update_month: isoDay(dateOf(status.lastUpdatePostDateStruct)?.date)?.slice(0, 7) ?? null,
     officials: arr(contacts.overallOfficials)
       .map(obj)
       .map((o) => ({ name: str(o.name), affiliation: str(o.affiliation), role: str(o.role) })),

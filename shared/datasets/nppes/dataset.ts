@@ -1,4 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
+import { registryNameTokens } from '../../providers/name-key';
 import { PROVIDER_REGISTRY, type RegistryProvider } from '../../providers/record';
 import { mapParser } from '../../publishers/common/resume';
 import { type NppesRecord, nppesParser } from './npidata';
@@ -39,13 +40,13 @@ const registryParser = mapParser(nppesParser, {
 
 /**
  * The provider registry: the monthly full file (nppes:1) is a snapshot, the weekly files
- * (nppes:2) update it. One unique index, by NPI: loading keeps no per-row state, so the ~9 million
- * rows of a full file stream through in flat memory. No listing or search tokens.
+ * (nppes:2) update it. One unique index, by NPI, and one name token per individual: loading keeps
+ * no per-row state, so the ~9 million rows of a full file stream through in flat memory. No listing.
  */
 export const nppesDataset = defineDataset<RegistryProvider>({
   id: PROVIDER_REGISTRY,
   title: 'NPPES provider registry',
-  loaderVersion: '1',
+  loaderVersion: '2',
   // Read to turn an NPI into the names lists are matched on: an NPI and its names do not lapse
   // with the weekly cadence, so the registry answers as loaded, whatever its age.
   freshness: 'identity',
@@ -63,6 +64,10 @@ export const nppesDataset = defineDataset<RegistryProvider>({
       ? registryParser
       : undefined,
   indexes: [{ name: 'npi', unique: true, keys: (r) => [r.npi] }],
+  // One name token per individual (last name, first initial, practice state): trial investigators
+  // are matched to NPIs by name and place (shared/providers/by-name.ts). A token item per row, no
+  // per-key state, so the load stays in flat memory.
+  tokens: registryNameTokens,
   // Individual providers (entity type 1) in the newest full file: GET /platform/stats `clinicians`.
   entityCount: { name: 'clinicians', counts: (r) => r.entity_type === 'individual' },
 });

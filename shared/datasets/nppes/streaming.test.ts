@@ -102,13 +102,24 @@ describe('NPPES loading holds memory flat', () => {
     expect(maxRowsAhead).toBeLessThanOrEqual(Math.ceil((STREAM_BUFFER + CHUNK) / g.minRow));
   });
 
-  it('the catalog loader writes in batches of at most WRITE_BATCH, one item per row, keeping no per-key state', async () => {
+  it('the catalog loader writes in batches of at most WRITE_BATCH, an index item and at most one name token a row, keeping no per-key state', async () => {
     const g = generated();
     let maxAhead = 0;
     let maxBatch = 0;
+    const kinds = { index: 0, token: 0 };
+    const tokenRecords = new Set<number>();
     const { table, calls } = recordingTable((items) => {
       maxBatch = Math.max(maxBatch, items.length);
-      const last = Math.max(...items.map((i) => Number((i.rows as { record: number }[])[0]!.record)));
+      // Index items hold their rows; name token items (issue 23: investigators by name) are one row each.
+      const recordOf = (i: Item) => Number(i.rows ? (i.rows as { record: number }[])[0]!.record : (i.record as number));
+      for (const i of items) {
+        if (i.rows) kinds.index++;
+        else {
+          kinds.token++;
+          tokenRecords.add(recordOf(i));
+        }
+      }
+      const last = Math.max(...items.map(recordOf));
       maxAhead = Math.max(maxAhead, g.source.pulled - g.ends[last]!);
     });
     const deps = {
@@ -132,7 +143,10 @@ describe('NPPES loading holds memory flat', () => {
     expect(out).toMatchObject({ status: 'loaded', rows: ROWS });
     expect(out.peak_buffered).toBeLessThanOrEqual(WRITE_BATCH);
     expect(maxBatch).toBeLessThanOrEqual(WRITE_BATCH);
-    expect(calls.items).toBe(ROWS);
+    expect(kinds.index).toBe(ROWS);
+    expect(kinds.token).toBeGreaterThan(0);
+    expect(tokenRecords.size).toBe(kinds.token);
+    expect(calls.items).toBe(ROWS + kinds.token);
     // One update, marking the version loaded (the marker on its timeline item). No index entry
     // was appended to (no per-key bookkeeping).
     expect(calls.update).toBe(1);

@@ -129,6 +129,9 @@ describe.each(['asc', 'desc'] as const)('%s', (direction) => {
       if (maxScanned) expect(p.scanned).toBeLessThanOrEqual(maxScanned);
     }
     if (maxScanned) expect(pages.some((p) => p.items.length < limit && p.next_cursor)).toBe(true);
+    // A word search reads every match to sort them: each page says how many match in all.
+    const words = filters !== undefined && 'title' in filters;
+    for (const p of pages) expect(p.matched).toBe(words ? expected.length : undefined);
   });
 });
 

@@ -1,3 +1,4 @@
+import { requireDataset } from '../../../shared/catalog/datasets';
 import { namespaceOf, tokenPk } from '../../../shared/catalog/keys';
 import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
@@ -71,8 +72,58 @@ describe('clinical-trials endpoints', () => {
     expect((await get('/clinical-trials?condition=cancer')).body).toMatchObject({ items: [], total: 0 });
   });
 
+  it('gives the exact total of every filter combination, on every page (counted by walking the pages)', async () => {
+    // Each query's total must equal the studies found by walking all its pages one study at a time.
+    const walk = async (q: string) => {
+      const found: string[] = [];
+      const totals = new Set<number | null>();
+      let cursor: string | null = null;
+      do {
+        const r = await get(`/clinical-trials?${q}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        expect(r.status).toBe(200);
+        found.push(...ids(r.body));
+        totals.add(r.body.total);
+        cursor = r.body.next_cursor;
+      } while (cursor);
+      return { found, totals: [...totals] };
+    };
+    const queries = [
+      'sort=nct_id',
+      'status=RECRUITING',
+      'updated_since=2024-05-01',
+      'updated_until=2024-05-15',
+      'updated_since=2024-01-01&updated_until=2024-05-30&status=RECRUITING',
+      'updated_since=2024-05-01&sort=last_update',
+      // Whole months only, whole months with edge days, edges inside one month, open ends.
+      'updated_since=2024-04-01&updated_until=2024-05-31',
+      'updated_since=2024-03-15&updated_until=2024-06-10',
+      'updated_since=2024-04-02&updated_until=2024-05-30',
+      'updated_since=2024-05-02&updated_until=2024-05-30&status=ACTIVE_NOT_RECRUITING',
+      'updated_since=2023-12-31',
+      'updated_until=2024-04-30',
+      'state=MA',
+      'state=MA&status=RECRUITING',
+      'state=MA&updated_since=2024-05-01',
+      'condition=heart&state=TX&phase=PHASE3',
+      'city=boston&sponsor=acme&updated_until=2024-05-01&status=COMPLETED',
+      'zip=02115&sort=last_update',
+      'condition=cancer',
+      'updated_since=2030-01-01',
+    ];
+    let nonZero = 0;
+    for (const q of queries) {
+      const { found, totals } = await walk(q);
+      expect({ q, totals }).toEqual({ q, totals: [found.length] });
+      if (found.length > 1) nonZero++;
+    }
+    expect(nonZero).toBeGreaterThanOrEqual(4);
+  });
+
   it('copies only the summary into token and listing items; the whole study is read by NCT id', async () => {
-    const page = await h.deps.tables.catalog.query(tokenPk(namespaceOf('nlm_ctgov', '1'), 'c:diabetes'), {});
+    const page = await h.deps.tables.catalog.query(
+      tokenPk(namespaceOf('nlm_ctgov', requireDataset('nlm_ctgov').loaderVersion), 'c:diabetes'),
+      {},
+    );
     expect(page.items.length).toBeGreaterThan(0);
     for (const item of page.items) {
       const value = item.value as Json;
@@ -113,6 +164,11 @@ describe('clinical-trials endpoints', () => {
       investigators: [{ name: 'Ravi Patel, MD', role: 'PRINCIPAL_INVESTIGATOR' }],
     });
     expect(body.element).toMatchObject({ page: 1, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    // No NPPES registry is loaded here: the links are an honest gap, the study still answers.
+    expect(body.npi_links).toMatchObject({ status: 'not_loaded', links: [], sources: [] });
+    expect(body.npi_links.gaps[0]).toMatchObject({ source_id: 'nppes' });
+    expect(body.ccn_links).toMatchObject({ status: 'not_loaded', dataset: 'cms_hospital_general_information' });
+    expect(body.sources.map((s: Json) => s.source_id)).toEqual(['nlm_ctgov']);
     expect(body.sources[0]).toMatchObject({ source_id: 'nlm_ctgov', version_id: expect.any(Number) });
   });
 
