@@ -97,8 +97,10 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/market-intelligence/cbsa/{cbsa_code}/population', 'Metro population history', 'Census population estimates'),
   org('/vbc/reach', 'ACO REACH entities', 'ACO REACH'),
   org('/vbc/reach/{entity_id}', 'One ACO REACH entity', 'ACO REACH'),
-  org('/signals', 'Construction signals', 'construction permits'),
-  org('/signals/summary', 'Construction signals by state and category', 'construction permits'),
-  org('/signals/systems', 'Construction signals by health system', 'construction permits'),
+  org(
+    '/signals/systems',
+    'Construction signals by health system',
+    'AHRQ Compendium of U.S. Health Systems (ahrq_compendium)',
+  ),
   org('/hospice', 'Hospice facility list', 'Care Compare hospice'),
 ];
