@@ -193,3 +193,34 @@ describe('construction signals endpoints', () => {
     expect((await get('/signals/systems')).status).toBe(501);
   });
 });
+
+describe('construction signals without the facility reference', () => {
+  let h: Harness;
+  let key: TestKey;
+
+  beforeAll(async () => {
+    h = await startHarness({ clock });
+    await seedFixtures(h.deps, (e) => e.source_id === 'chicago_building_permits', { catalog: false });
+    await syncCatalog(h.deps);
+    key = await createTestKey(h.deps, 'free', []);
+  }, 90_000);
+  afterAll(() => h.close());
+
+  it('still lists the signals, says no match was attempted and names the missing reference as a gap', async () => {
+    const r = await h.request('/signals?as_of=2024-03-15&limit=1', { headers: key.headers });
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as Json;
+    expect(body.total).toBe(6);
+    expect(body.items[0].facility).toEqual({
+      status: 'not_attempted',
+      ccn: null,
+      name: null,
+      confidence: null,
+      method: null,
+      candidates: [],
+      reference: null,
+    });
+    expect(body.sources.map((s: Json) => s.source_id)).toEqual(['chicago_building_permits']);
+    expect(body.gaps.map((g: Json) => g.source_id)).toEqual(['cms_hospital_general_information']);
+  });
+});
