@@ -65,3 +65,21 @@ export const SignalRowSchema = z.object({
   locator: LocatorSchema,
 });
 export type SignalRow = z.infer<typeof SignalRowSchema>;
+
+/** The fields of a signal its listing items hold (filters, order, paging); the rest is read by id. */
+export type ListedSignal = Pick<
+  SignalRow,
+  'signal_id' | 'state' | 'city' | 'category' | 'value_usd' | 'latest_date' | 'locator'
+>;
+
+export function listedSignal(r: SignalRow): ListedSignal {
+  return {
+    signal_id: r.signal_id,
+    state: r.state,
+    city: r.city,
+    category: r.category,
+    value_usd: r.value_usd,
+    latest_date: r.latest_date,
+    locator: r.locator,
+  };
+}

@@ -1,4 +1,5 @@
 import { requireDataset } from '../catalog/datasets';
+import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
 import { queryListing } from '../catalog/query';
 import type { CatalogVersion } from '../catalog/timeline';
@@ -9,7 +10,7 @@ import { createFacilityMatcher, type FacilityMatcher } from '../facilities/match
 import { normalizeCity } from '../facilities/normalize';
 import { SourceNotLoadedError } from '../http/errors';
 import { MERGE_RULE, SIGNALS_METHODOLOGY, type Signal, type SignalList, type SignalSummary } from './schemas';
-import { CONSTRUCTION_SIGNALS, type SignalCategory, type SignalRow } from './signal-rows';
+import { CONSTRUCTION_SIGNALS, type ListedSignal, type SignalCategory, type SignalRow } from './signal-rows';
 
 interface Located<R> {
   row: R;
@@ -95,8 +96,8 @@ export interface SignalQuery {
 
 /** Newest first (nulls last) or largest value first (nulls last); ties end on signal_id (unique). */
 function compareBy(sort: SignalSort) {
-  const key = (r: SignalRow) => (sort === 'recent' ? r.latest_date : r.value_usd);
-  return (a: Located<SignalRow>, b: Located<SignalRow>): number => {
+  const key = (r: ListedSignal) => (sort === 'recent' ? r.latest_date : r.value_usd);
+  return (a: Located<ListedSignal>, b: Located<ListedSignal>): number => {
     const x = key(a.row);
     const y = key(b.row);
     if (x === null && y !== null) return 1;
@@ -179,7 +180,7 @@ export async function listSignals(deps: Deps, q: SignalQuery, date: string): Pro
     ...(q.category ? { category: { eq: q.category } } : {}),
   };
   const city = q.city ? normalizeCity(q.city) : null;
-  const all = (await readAll<SignalRow>(deps, v.signals, 'signals', filters))
+  const all = (await readAll<ListedSignal>(deps, v.signals, 'signals', filters))
     .filter(
       ({ row }) =>
         (city === null || normalizeCity(row.city) === city) &&
@@ -188,8 +189,23 @@ export async function listSignals(deps: Deps, q: SignalQuery, date: string): Pro
     )
     .sort(compareBy(q.sort));
   const page = all.slice(q.offset, q.offset + q.limit);
-  const matchers = await matchersFor(deps, v, [...new Set(page.map((s) => s.row.state))]);
-  const items = page.map((s) => present(s, matchers, v.signals.version(s.source.version_id)));
+  const [whole, matchers] = await Promise.all([
+    lookupMany(
+      deps,
+      v.signals.dataset,
+      'signal',
+      page.map((s) => s.row.signal_id),
+      v.signals.versions,
+    ),
+    matchersFor(deps, v, [...new Set(page.map((s) => s.row.state))]),
+  ]);
+  const items = page.map((s) => {
+    const stored = (whole.get(s.row.signal_id) ?? []).find((w) => w.version_id === s.source.version_id);
+    if (!stored)
+      throw new Error(`signal ${s.row.signal_id} is listed but not found by id in version ${s.source.version_id}`);
+    const row = { row: stored.value as unknown as SignalRow, source: s.source };
+    return present(row, matchers, v.signals.version(s.source.version_id));
+  });
   return {
     items,
     total: all.length,

@@ -1,5 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
-import { CONSTRUCTION_SIGNALS, type SignalRow, SignalRowSchema } from '../../signals/signal-rows';
+import { CONSTRUCTION_SIGNALS, listedSignal, type SignalRow, SignalRowSchema } from '../../signals/signal-rows';
 import { chicagoPermitsParser } from './parser';
 
 /**
@@ -11,12 +11,15 @@ import { chicagoPermitsParser } from './parser';
 export const constructionSignalsDataset = defineDataset<SignalRow>({
   id: CONSTRUCTION_SIGNALS,
   title: 'Construction signals (health facilities)',
-  loaderVersion: '1',
+  loaderVersion: '2',
   docs: [{ sourceId: 'chicago_building_permits', docId: 'chicago_permits:1', mode: 'snapshot' }],
   parserFor: (f) =>
     f.source_id === 'chicago_building_permits' && f.doc_id === 'chicago_permits:1' ? chicagoPermitsParser : undefined,
   schema: SignalRowSchema,
   indexes: [{ name: 'signal', unique: true, keys: (r) => [r.signal_id] }],
+  // Listing items hold what /signals filters and orders by; the whole signal (its published row and
+  // merged filings) is read by signal id for the page only.
+  listedValue: listedSignal,
   listings: {
     signals: {
       description: 'Signals in signal-id order, whole and per state.',
