@@ -6,7 +6,7 @@ import { syncCatalog } from '../../shared/catalog/sync';
 import type { Deps } from '../../shared/deps';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
-import type { BenchRow, BenchSuite } from '../types';
+import type { BenchSuite } from '../types';
 
 /**
  * Health-facility permits in one SODA walk (`BENCH_SIGNALS_ROWS`, default 20,000: about ten years of
