@@ -6,6 +6,7 @@ import { exclusionsGroup } from './exclusions/routes';
 import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
+import { signalsGroup } from './signals/routes';
 import { subscriptionsGroup } from './subscriptions/routes';
 import { trialsGroup } from './trials/routes';
 import { vbcGroup } from './vbc/routes';
@@ -22,6 +23,7 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   exclusionsGroup,
   vbcGroup,
   trialsGroup,
+  signalsGroup,
   catalogGroup,
   mcpGroup,
 ];

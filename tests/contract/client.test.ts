@@ -94,6 +94,14 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(503);
     expect(error?.detail).toMatch(/nlm_ctgov/);
   },
+  signals: async () => {
+    // A lower-case category passes the route's schema; with no feed loaded the answer names the source.
+    const { error, response } = await client.GET('/signals', {
+      params: { query: { category: 'EXPANSION', state: 'il' } },
+    });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: ['chicago_building_permits'] });
+  },
   archive: async () => {
     const { data, response } = await client.GET('/v1/archive/sources');
     expect(response.status).toBe(200);

@@ -43,6 +43,7 @@ const REQUESTS: Record<string, { path: string; query?: string; auth?: 'key' | 'a
   // Nothing is archived here: a catalog read with no version in force is the 503 source-not-loaded problem.
   vbc: { path: '/vbc/hrrp', auth: 'key', status: 503 },
   trials: { path: '/clinical-trials', auth: 'key', status: 503 },
+  signals: { path: '/signals', auth: 'key', status: 503 },
 };
 
 describe('bundled handlers under Lambda events against the embedded engines', () => {

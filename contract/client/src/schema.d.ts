@@ -7564,18 +7564,61 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Construction signals (not implemented yet)
-         * @description Planned. Answers 501 until the loader of construction permits is built; listed so the contract shows the whole surface.
+         * Health-facility construction signals
+         * @description One row per project after duplicate filings are merged (`merged_from`, `merge_rule`), each matched to a hospital (CCN) by normalized name and street address with its confidence and method; ambiguous matches list candidates and give no CCN. Filters: `state`, `city`, `category`, `min_value` (dollars), `since` (latest date on or after), `system` (503 until the system linkage ahrq_compendium is loaded). Ordered by `sort` then signal_id (unique); paged by `limit`/`offset` with `total`. From the construction-signal feeds in force on the date (today: City of Chicago building permits through Socrata SODA, kept when they name a health facility) and CMS Hospital General Information as the facility reference. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the signal feeds and the facility reference in force on this date (YYYY-MM-DD; a feed walk is in force from the day it was archived to the day before the next); default today. */
+                    as_of?: string;
+                    /** @description Signal category: new_construction, expansion, renovation, equipment, demolition, other. */
+                    category?: string;
+                    /** @description City of the site (case and punctuation ignored). */
+                    city?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Lowest declared value in dollars (inclusive); signals without a value are left out. */
+                    min_value?: string;
+                    /** @description Signals to skip (0 to 10000). */
+                    offset?: number;
+                    /** @description Recency: signals whose latest date (issued, approved or filed) is on or after this day (YYYY-MM-DD). */
+                    since?: string;
+                    /** @description recent (default): latest date, newest first; value: declared value, largest first. Nulls last; ties end on signal_id (unique). */
+                    sort?: "recent" | "value";
+                    /** @description USPS state code of the site. */
+                    state?: string;
+                    /** @description Health system of the matched facility. Needs the facility-to-system linkage (ahrq_compendium), not loaded yet: a 503 naming it. */
+                    system?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Signals. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignalList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7585,7 +7628,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7611,8 +7654,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7638,18 +7681,47 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Construction signals by state and category (not implemented yet)
-         * @description Planned. Answers 501 until the loader of construction permits is built; listed so the contract shows the whole surface.
+         * Construction signals by state and category
+         * @description Signals, declared dollars and median value per state and category, computed when each feed version loaded (merged projects counted once), and state totals. Filters: `state`, `category`. From the construction-signal feeds in force on the date (today: City of Chicago building permits through Socrata SODA, kept when they name a health facility) and CMS Hospital General Information as the facility reference. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the signal feeds and the facility reference in force on this date (YYYY-MM-DD; a feed walk is in force from the day it was archived to the day before the next); default today. */
+                    as_of?: string;
+                    /** @description Signal category: new_construction, expansion, renovation, equipment, demolition, other. */
+                    category?: string;
+                    /** @description USPS state code of the site. */
+                    state?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The rollup. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignalSummary"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7659,7 +7731,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7685,8 +7757,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7713,7 +7785,7 @@ export interface paths {
         };
         /**
          * Construction signals by health system (not implemented yet)
-         * @description Planned. Answers 501 until the loader of construction permits is built; listed so the contract shows the whole surface.
+         * @description Planned. Answers 501 until the loader of AHRQ Compendium of U.S. Health Systems (ahrq_compendium) is built; listed so the contract shows the whole surface.
          */
         get: {
             parameters: {
@@ -10843,6 +10915,40 @@ export interface components {
             units: number | null;
             zip: string | null;
         };
+        ConstructionSignal: {
+            address: string | null;
+            approved_date: string | null;
+            /** @enum {string} */
+            category: "new_construction" | "expansion" | "renovation" | "equipment" | "demolition" | "other";
+            city: string | null;
+            description: string | null;
+            facility: components["schemas"]["SignalFacilityMatch"];
+            filed_date: string | null;
+            /** @description The publisher's permit or project number. */
+            filing_id: string;
+            /** @description Why the filing is a health-facility signal. */
+            health_rule: string[];
+            issued_date: string | null;
+            latest_date: string | null;
+            merged_from: components["schemas"]["SignalMergedFiling"][];
+            /** @description The facility or owner name the filing gives, when it gives one. */
+            named_party: string | null;
+            published_type: string | null;
+            /** @example chicago_building_permits:100900001 */
+            signal_id: string;
+            source: components["schemas"]["CatalogRowSource"];
+            source_id: string;
+            /** @description The published row as-is. */
+            source_row: {
+                [key: string]: unknown;
+            };
+            state: string;
+            status: string | null;
+            /** @description Health system of the matched facility; null: no linkage loaded. */
+            system: string | null;
+            /** @description Declared cost in dollars. */
+            value_usd: number | null;
+        };
         DeepHealth: {
             failing: string[];
             probes: {
@@ -11149,6 +11255,13 @@ export interface components {
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
             versions_with_results: number[];
+        };
+        FacilityMatchCandidate: {
+            ccn: string;
+            confidence: number;
+            /** @enum {string} */
+            method: "name_address" | "address" | "name_city" | "name_fuzzy";
+            name: string;
         };
         Fact: {
             /** @example hcpcs_code */
@@ -11830,6 +11943,77 @@ export interface components {
                 [key: string]: string | null;
             };
             result: components["schemas"]["WarrantBlock"];
+        };
+        SignalFacilityMatch: {
+            candidates: components["schemas"]["FacilityMatchCandidate"][];
+            ccn: string | null;
+            /** @description 1.0 same name and address; 0.8-0.9 same address (plus 0.1 x name similarity); 0.85 same name in the city; 0.5-0.79 similar name in the city (a candidate only). */
+            confidence: number | null;
+            /** @enum {string|null} */
+            method: "name_address" | "address" | "name_city" | "name_fuzzy" | null;
+            name: string | null;
+            reference: components["schemas"]["CatalogRowSource"] & (Record<string, never> | null);
+            /**
+             * @description matched: one hospital clearly wins (confidence at least 0.8, the runner-up at least 0.1 below); ambiguous: candidates but none clearly winning (no CCN); unmatched: no candidate; not_attempted: the facility reference has no version in force (see gaps).
+             * @enum {string}
+             */
+            status: "matched" | "ambiguous" | "unmatched" | "not_attempted";
+        };
+        SignalGroup: {
+            /** @enum {string} */
+            category: "new_construction" | "expansion" | "renovation" | "equipment" | "demolition" | "other";
+            median_value_usd: number | null;
+            signals: number;
+            state: string;
+            /** @description Sum of declared costs (signals without one skipped). */
+            value_usd: number | null;
+        };
+        SignalList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["ConstructionSignal"][];
+            limit: number;
+            merge_rule: string;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            sort: "recent" | "value";
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+        };
+        SignalMergedFiling: {
+            filed_date: string | null;
+            filing_id: string;
+            issued_date: string | null;
+            locator: {
+                line: number;
+                record: number;
+            };
+            /** @enum {string} */
+            rule: "same_permit_number" | "repeated_filing";
+            source_row: {
+                [key: string]: unknown;
+            };
+            value_usd: number | null;
+        };
+        SignalSummary: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date. */
+            gaps: components["schemas"]["CatalogGap"][];
+            groups: components["schemas"]["SignalGroup"][];
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            states: {
+                signals: number;
+                state: string;
+                value_usd: number;
+            }[];
         };
         SigningKey: {
             /** @enum {string} */

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Archive } from '../../shared/archive/ingest';
+import { syncCatalog } from '../../shared/catalog/sync';
+import type { Deps } from '../../shared/deps';
+import { startHarness } from '../../tests/helpers/harness';
+import { createTestKey } from '../../tests/helpers/keys';
+import type { BenchSuite } from '../types';
+
+/**
+ * Health-facility permits in one SODA walk (`BENCH_SIGNALS_ROWS`, default 20,000: about ten years of
+ * Chicago permits naming a health facility) in pages of 5,000, plus the facility reference fixture.
+ */
+const ROWS = Number(process.env.BENCH_SIGNALS_ROWS ?? 20_000);
+const PAGE = 5_000;
+const SAMPLES = 200;
+const ROOT = path.resolve(__dirname, '../..');
+const TYPES = [
+  'PERMIT - NEW CONSTRUCTION',
+  'PERMIT - RENOVATION/ALTERATION',
+  'PERMIT - WRECKING/DEMOLITION',
+  'PERMIT - ELECTRIC WIRING',
+];
+const STREETS = ['N LAKE SHORE DR', 'W HARRISON ST', 'N CLARK ST', 'S EXCHANGE AVE', 'W IRVING PARK RD', 'W 26TH ST'];
+
+/** Permit i (deterministic); one in ten repeats an earlier permit number (a revision, merged). */
+function permit(i: number) {
+  const n = i % 10 === 9 ? i - 9 : i;
+  const day = new Date(Date.UTC(2015, 0, 1 + (i % 3300))).toISOString().slice(0, 10);
+  return {
+    id: String(4_000_000 + i),
+    permit_: String(200_000_000 + n),
+    permit_type: TYPES[i % TYPES.length],
+    application_start_date: `${day}T00:00:00.000`,
+    issue_date: `${day}T00:00:00.000`,
+    street_number: String(100 + (i % 7000)),
+    street_direction: STREETS[i % STREETS.length]!.slice(0, 1),
+    street_name: STREETS[i % STREETS.length]!.slice(2),
+    work_description: `HOSPITAL INTERIOR ALTERATIONS FLOOR ${i % 12} PROJECT ${n}`,
+    reported_cost: String(10_000 + ((i * 7919) % 5_000_000)),
+    contact_1_type: 'OWNER',
+    contact_1_name: i % 3 === 0 ? 'LAKESHORE GENERAL HOSPITAL' : 'PROPERTY HOLDINGS LLC',
+  };
+}
+
+async function archiveWalk(deps: Deps): Promise<number> {
+  const archive = new Archive(deps);
+  const pages: { page: number; name: string; sha256: string; size: number; items: number }[] = [];
+  let bytes = 0;
+  for (let start = 0, p = 1; start < ROWS; start += PAGE, p++) {
+    const rows = Array.from({ length: Math.min(PAGE, ROWS - start) }, (_, k) => permit(start + k));
+    const body = Buffer.from(JSON.stringify(rows));
+    bytes += body.length;
+    const name = `chicago-permits-page-${String(p).padStart(4, '0')}.json`;
+    pages.push({
+      page: p,
+      name,
+      sha256: createHash('sha256').update(body).digest('hex'),
+      size: body.length,
+      items: rows.length,
+    });
+    await archive.ingest({
+      sourceId: 'chicago_building_permits',
+      name,
+      body,
+      origin: 'backfill',
+      observedAt: new Date('2025-01-06T06:00:00Z'),
+    });
+  }
+  const manifest = {
+    kind: 'json_api_pages',
+    version: 1,
+    source_id: 'chicago_building_permits',
+    endpoint: 'chicago-permits',
+    strategy: 'offset',
+    index: {},
+    items: ROWS,
+    pages,
+  };
+  await archive.ingest({
+    sourceId: 'chicago_building_permits',
+    name: 'chicago-permits-pages.json',
+    body: Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`),
+    origin: 'backfill',
+    observedAt: new Date('2025-01-06T06:00:00Z'),
+  });
+  const hgi = 'shared/datasets/cms_hospital_general_information/fixtures/Hospital_General_Information.csv';
+  await archive.ingest({
+    sourceId: 'cms_hospital_general_information',
+    name: path.basename(hgi),
+    body: fs.readFileSync(path.join(ROOT, hgi)),
+    origin: 'backfill',
+    observedAt: new Date('2025-01-02T06:00:00Z'),
+  });
+  return bytes;
+}
+
+async function latencies(n: number, fn: () => Promise<void>) {
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn();
+    xs.push(performance.now() - t);
+  }
+  xs.sort((a, b) => a - b);
+  return { p50: xs[Math.floor(n * 0.5)]!, p99: xs[Math.min(n - 1, Math.floor(n * 0.99))]! };
+}
+
+/**
+ * The signals group's largest source at a realistic size: a SODA walk of health-facility permits
+ * archived, then parsed, merged and loaded by syncCatalog into the embedded DynamoDB (rows/s, the
+ * process's peak RSS sampled every 50 ms, dynalite included), then GET /signals through the app
+ * (default order, state filter, 50 rows, facility matching of the page): p50/p99 warm.
+ */
+export const suite: BenchSuite = {
+  name: 'signals',
+  timeoutMs: 20 * 60_000,
+  description: `construction signals: load a ${ROWS.toLocaleString('en-US')}-permit SODA walk, p99 of GET /signals`,
+  async run(log) {
+    const clock = { now: () => new Date('2025-01-10T12:00:00.000Z') };
+    const h = await startHarness({ clock, env: { LOG_LEVEL: 'silent' } });
+    try {
+      const bytes = await archiveWalk(h.deps);
+      let peak = process.memoryUsage().rss;
+      const base = peak;
+      const timer = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 50);
+      const t = performance.now();
+      await syncCatalog(h.deps);
+      const s = (performance.now() - t) / 1000;
+      clearInterval(timer);
+      const key = await createTestKey(h.deps, 'free', []);
+      const probe = await h.request('/signals?state=IL&limit=1', { headers: key.headers });
+      const total = ((await probe.json()) as { total: number }).total;
+      log(
+        `load: ${ROWS} permits (${(bytes / 2 ** 20).toFixed(1)} MiB) -> ${total} signals in ${s.toFixed(1)} s; peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB (start ${(base / 2 ** 20).toFixed(0)})`,
+      );
+      for (let i = 0; i < 20; i++) await h.request('/signals?state=IL', { headers: key.headers });
+      const list = await latencies(SAMPLES, async () => {
+        const r = await h.request('/signals?state=IL', { headers: key.headers });
+        if (r.status !== 200) throw new Error(`GET /signals answered ${r.status}`);
+        await r.arrayBuffer();
+      });
+      log(`GET /signals p50 ${list.p50.toFixed(1)} ms p99 ${list.p99.toFixed(1)} ms`);
+      const n = ROWS.toLocaleString('en-US');
+      return [
+        {
+          suite: 'signals',
+          metric: `load a ${n}-permit SODA walk (parse, merge, store)`,
+          value: ROWS / s,
+          unit: 'rows/s',
+          note: `${total} signals after merging; all sources loaded by syncCatalog in ${s.toFixed(1)} s`,
+        },
+        {
+          suite: 'signals',
+          metric: `peak RSS loading ${n} permits`,
+          value: peak / 2 ** 20,
+          unit: 'MiB',
+          note: `whole process, embedded engines included; ${(base / 2 ** 20).toFixed(0)} MiB before the load`,
+        },
+        {
+          suite: 'signals',
+          metric: `GET /signals p99 (${total} signals read whole per request)`,
+          value: list.p99,
+          unit: 'ms',
+          note: `p50 ${list.p50.toFixed(1)} ms, ${SAMPLES} warm requests in process`,
+        },
+      ];
+    } finally {
+      await h.close();
+    }
+  },
+};

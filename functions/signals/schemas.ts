@@ -1,0 +1,66 @@
+import { z } from '@hono/zod-openapi';
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from '../../shared/http/paging';
+import { queryInt } from '../../shared/http/query-int';
+import { DateString, StateString } from '../../shared/http/schemas';
+import { SIGNAL_CATEGORIES } from '../../shared/signals/signal-rows';
+
+export const AsOfQuery = z.object({
+  as_of: DateString.optional().openapi({
+    param: { name: 'as_of', in: 'query' },
+    description:
+      'Answer from the signal feeds and the facility reference in force on this date (YYYY-MM-DD; a feed walk is in force from the day it was archived to the day before the next); default today.',
+  }),
+});
+
+const category = z
+  .string()
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(z.enum(SIGNAL_CATEGORIES, { message: `expected one of ${SIGNAL_CATEGORIES.join(', ')}` }))
+  .optional()
+  .openapi({ description: `Signal category: ${SIGNAL_CATEGORIES.join(', ')}.`, example: 'expansion' });
+
+const state = StateString().optional().openapi({ description: 'USPS state code of the site.', example: 'IL' });
+
+export const SignalListQuery = z
+  .object({
+    state,
+    city: z
+      .string()
+      .trim()
+      .min(1, 'expected a city name')
+      .max(80, 'expected at most 80 characters')
+      .optional()
+      .openapi({ description: 'City of the site (case and punctuation ignored).', example: 'Chicago' }),
+    category,
+    system: z.string().trim().min(1, 'expected a health-system id or name').max(120).optional().openapi({
+      description:
+        'Health system of the matched facility. Needs the facility-to-system linkage (ahrq_compendium), not loaded yet: a 503 naming it.',
+    }),
+    min_value: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'expected a non-negative number of dollars')
+      .transform(Number)
+      .optional()
+      .openapi({
+        description: 'Lowest declared value in dollars (inclusive); signals without a value are left out.',
+        example: '1000000',
+      }),
+    since: DateString.optional().openapi({
+      description:
+        'Recency: signals whose latest date (issued, approved or filed) is on or after this day (YYYY-MM-DD).',
+      example: '2024-01-01',
+    }),
+    sort: z.enum(['recent', 'value']).default('recent').openapi({
+      description:
+        'recent (default): latest date, newest first; value: declared value, largest first. Nulls last; ties end on signal_id (unique).',
+    }),
+    limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
+      .default(DEFAULT_LIMIT)
+      .openapi({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
+    offset: queryInt((n) => n.min(0).max(MAX_OFFSET))
+      .default(0)
+      .openapi({ description: `Signals to skip (0 to ${MAX_OFFSET}).` }),
+  })
+  .merge(AsOfQuery);
+
+export const SignalSummaryQuery = z.object({ state, category }).merge(AsOfQuery);

@@ -1,0 +1,43 @@
+import { defineDataset } from '../../catalog/dataset';
+import { CONSTRUCTION_SIGNALS, listedSignal, type SignalRow, SignalRowSchema } from '../../signals/signal-rows';
+import { chicagoPermitsParser } from './parser';
+
+/**
+ * Construction signals as a catalog dataset: one row per project after duplicate filings merged,
+ * found by signal id, listed whole and per state, rolled up by state and category when each
+ * version loads. Fed today by the Chicago permit feed; another signal source adds its document
+ * here and its parser to `parserFor`.
+ */
+export const constructionSignalsDataset = defineDataset<SignalRow>({
+  id: CONSTRUCTION_SIGNALS,
+  title: 'Construction signals (health facilities)',
+  loaderVersion: '2',
+  docs: [{ sourceId: 'chicago_building_permits', docId: 'chicago_permits:1', mode: 'snapshot' }],
+  parserFor: (f) =>
+    f.source_id === 'chicago_building_permits' && f.doc_id === 'chicago_permits:1' ? chicagoPermitsParser : undefined,
+  schema: SignalRowSchema,
+  indexes: [{ name: 'signal', unique: true, keys: (r) => [r.signal_id] }],
+  // Listing items hold what /signals filters and orders by; the whole signal (its published row and
+  // merged filings) is read by signal id for the page only.
+  listedValue: listedSignal,
+  listings: {
+    signals: {
+      description: 'Signals in signal-id order, whole and per state.',
+      sort: { field: 'signal_id', type: 'string' },
+      partitionBy: ['state'],
+      filters: { state: 'eq', category: 'eq' },
+    },
+  },
+  rollups: {
+    by_state_category: {
+      description: 'Signals and their dollar value per state and category (merged projects counted once).',
+      groupBy: ['state', 'category'],
+      measures: {
+        signals: { op: 'count' },
+        value_usd: { op: 'sum', field: 'value_usd' },
+        median_value_usd: { op: 'median', field: 'value_usd' },
+      },
+      listing: { sort: { field: 'state', type: 'string' }, filters: { state: 'eq', category: 'eq' } },
+    },
+  },
+});
