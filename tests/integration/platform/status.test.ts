@@ -9,7 +9,13 @@ import { createTestKey } from '../../helpers/keys';
  * The sources were registered on 2026-01-01 (the registry's registeredOn), later ones after it (SAM.gov
  * and the Preclusion List on 2026-11-24): a source registered after the clock is judged from age 0.
  */
-const weekly = SOURCES.filter((s) => s.cadence.cadence === 'weekly').map((s) => s.sourceId);
+const weekly = SOURCES.filter((s) => s.cadence.cadence === 'weekly' && s.registeredOn === '2026-01-01').map(
+  (s) => s.sourceId,
+);
+/** Weekly sources registered later: at 11 days after 2026-01-01 they are younger than their threshold. */
+const weeklyLater = SOURCES.filter((s) => s.cadence.cadence === 'weekly' && s.registeredOn > '2026-01-12').map(
+  (s) => s.sourceId,
+);
 const daysAfterRegistration = (d: number) => new Date(Date.parse('2026-01-01T00:00:00Z') + d * 86_400_000);
 
 describe('GET /status and GET /platform/stats', () => {
@@ -56,6 +62,7 @@ describe('GET /status and GET /platform/stats', () => {
     const pipeline = r.body.components.find((c: { name: string }) => c.name === 'pipeline_freshness');
     expect(pipeline).toMatchObject({ light: 'amber', status: 'late' });
     for (const id of weekly) expect(pipeline.detail).toContain(id);
+    for (const id of weeklyLater) expect(pipeline.detail).not.toContain(id);
 
     now = daysAfterRegistration(22);
     r = await status();

@@ -53,8 +53,12 @@ describe('fixture manifest', () => {
     for (const e of manifest) {
       const name = path.basename(e.path);
       // A page of a JSON API set is a file without a document (read through its set's manifest).
-      if (!getSource(e.source_id)!.docs.some((d) => d.match.test(name))) {
-        expect(e.source_id).toBe('nlm_ctgov');
+      const source = getSource(e.source_id)!;
+      if (!source.docs.some((d) => d.match.test(name))) {
+        expect({ source: e.source_id, jsonApi: source.urls.some((u) => u.kind === 'json_api') }).toEqual({
+          source: e.source_id,
+          jsonApi: true,
+        });
         continue;
       }
       const parser = parserFor(e.source_id, name);
