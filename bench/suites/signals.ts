@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { Archive } from '../../shared/archive/ingest';
+import { requireDataset } from '../../shared/catalog/datasets';
+import { listingPk, namespaceOf, WHOLE } from '../../shared/catalog/keys';
 import { syncCatalog } from '../../shared/catalog/sync';
+import { viewsOf } from '../../shared/catalog/view';
 import type { Deps } from '../../shared/deps';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
@@ -14,7 +18,9 @@ import type { BenchSuite } from '../types';
  */
 const ROWS = Number(process.env.BENCH_SIGNALS_ROWS ?? 20_000);
 const PAGE = 5_000;
-const SAMPLES = 200;
+const SAMPLES = Number(process.env.BENCH_SIGNALS_SAMPLES ?? 200);
+/** The listing whose whole copy the reference reads 50 items of (`signals` before the per-order listings). */
+const REFERENCE_LISTING = process.env.BENCH_SIGNALS_REFERENCE_LISTING ?? 'recent';
 const ROOT = path.resolve(__dirname, '../..');
 const TYPES = [
   'PERMIT - NEW CONSTRUCTION',
@@ -111,7 +117,8 @@ async function latencies(n: number, fn: () => Promise<void>) {
  * The signals group's largest source at a realistic size: a SODA walk of health-facility permits
  * archived, then parsed, merged and loaded by syncCatalog into the embedded DynamoDB (rows/s, the
  * process's peak RSS sampled every 50 ms, dynalite included), then GET /signals through the app
- * (default order, state filter, 50 rows, facility matching of the page): p50/p99 warm.
+ * (default order, state filter, 50 rows, facility matching of the page; by value above a minimum;
+ * the next page by cursor): p50/p99 warm, beside one plain 50-item key query of the same listing.
  */
 export const suite: BenchSuite = {
   name: 'signals',
@@ -137,13 +144,38 @@ export const suite: BenchSuite = {
       log(
         `load: ${ROWS} permits (${(bytes / 2 ** 20).toFixed(1)} MiB) -> ${total} signals in ${s.toFixed(1)} s; peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB (start ${(base / 2 ** 20).toFixed(0)})`,
       );
-      for (let i = 0; i < 20; i++) await h.request('/signals?state=IL', { headers: key.headers });
-      const list = await latencies(SAMPLES, async () => {
-        const r = await h.request('/signals?state=IL', { headers: key.headers });
-        if (r.status !== 200) throw new Error(`GET /signals answered ${r.status}`);
-        await r.arrayBuffer();
+      const timed = async (url: string) => {
+        for (let i = 0; i < 10; i++) await h.request(url, { headers: key.headers });
+        return latencies(SAMPLES, async () => {
+          const r = await h.request(url, { headers: key.headers });
+          if (r.status !== 200) throw new Error(`GET ${url} answered ${r.status}`);
+          await r.arrayBuffer();
+        });
+      };
+      const list = await timed('/signals?state=IL');
+      const byValue = await timed('/signals?state=IL&sort=value&min_value=1000000');
+      const first = (await (await h.request('/signals?state=IL', { headers: key.headers })).json()) as {
+        next?: string | null;
+      };
+      const nextPage = first.next ? await timed(`/signals?state=IL&cursor=${encodeURIComponent(first.next)}`) : null;
+      // Reference: one plain 50-item key query on the signals' listing (the storage floor of a page).
+      const [view] = await viewsOf(h.deps, [{ dataset: requireDataset('construction_signals'), date: '2025-01-10' }]);
+      const version = view!.versions[0]!;
+      const pk = listingPk(
+        namespaceOf(view!.dataset.id, version.generation),
+        version.version_id,
+        REFERENCE_LISTING,
+        WHOLE,
+      );
+      const plain = await latencies(SAMPLES, async () => {
+        const page = await h.deps.tables.catalog.query(pk, { limit: 50 });
+        if (page.items.length !== 50) throw new Error(`reference read ${page.items.length} items of ${pk}`);
       });
-      log(`GET /signals p50 ${list.p50.toFixed(1)} ms p99 ${list.p99.toFixed(1)} ms`);
+      const load = os.loadavg()[0]!.toFixed(1);
+      log(
+        `GET /signals p50 ${list.p50.toFixed(1)} ms p99 ${list.p99.toFixed(1)} ms; sort=value&min_value ${byValue.p50.toFixed(1)} / ${byValue.p99.toFixed(1)} ms; next page ${nextPage ? `${nextPage.p50.toFixed(1)} / ${nextPage.p99.toFixed(1)} ms` : 'n/a'}; plain 50-item query ${plain.p50.toFixed(2)} / ${plain.p99.toFixed(2)} ms; load average ${load}`,
+      );
+      const reference = { name: 'plain 50-item key query p50', value: plain.p50, unit: 'ms' };
       const n = ROWS.toLocaleString('en-US');
       return [
         {
@@ -162,11 +194,35 @@ export const suite: BenchSuite = {
         },
         {
           suite: 'signals',
-          metric: `GET /signals p99 (${total} signals read whole per request)`,
+          metric: `GET /signals?state=IL p99 (${total} signals; page of 50, matched)`,
           value: list.p99,
           unit: 'ms',
-          note: `p50 ${list.p50.toFixed(1)} ms, ${SAMPLES} warm requests in process`,
+          reference,
+          ratio: list.p99 / plain.p50,
+          note: `p50 ${list.p50.toFixed(1)} ms, ${SAMPLES} warm requests in process; load average ${load}`,
         },
+        {
+          suite: 'signals',
+          metric: 'GET /signals?state=IL&sort=value&min_value=1000000 p99',
+          value: byValue.p99,
+          unit: 'ms',
+          reference,
+          ratio: byValue.p99 / plain.p50,
+          note: `p50 ${byValue.p50.toFixed(1)} ms`,
+        },
+        ...(nextPage
+          ? [
+              {
+                suite: 'signals',
+                metric: 'GET /signals next page by cursor p99',
+                value: nextPage.p99,
+                unit: 'ms',
+                reference,
+                ratio: nextPage.p99 / plain.p50,
+                note: `p50 ${nextPage.p50.toFixed(1)} ms`,
+              },
+            ]
+          : []),
       ];
     } finally {
       await h.close();

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from '../../shared/http/paging';
+import { DEFAULT_LIMIT, MAX_LIMIT, PageQuery } from '../../shared/http/paging';
 import { queryInt } from '../../shared/http/query-int';
 import { DateString, StateString } from '../../shared/http/schemas';
 import { SIGNAL_CATEGORIES } from '../../shared/signals/signal-rows';
@@ -52,14 +52,17 @@ export const SignalListQuery = z
     }),
     sort: z.enum(['recent', 'value']).default('recent').openapi({
       description:
-        'recent (default): latest date, newest first; value: declared value, largest first. Nulls last; ties end on signal_id (unique).',
+        'recent (default): latest date, newest first; value: declared value, largest first. Nulls last; ties end on the feed version and record of the signal (unique).',
     }),
     limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
       .default(DEFAULT_LIMIT)
       .openapi({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
-    offset: queryInt((n) => n.min(0).max(MAX_OFFSET))
-      .default(0)
-      .openapi({ description: `Signals to skip (0 to ${MAX_OFFSET}).` }),
+    offset: PageQuery.shape.offset,
+    cursor: PageQuery.shape.cursor,
+    include_total: PageQuery.shape.include_total.openapi({
+      description:
+        'true: count `total` also for city, min_value and since (reads up to 20,000 signals, else 400); without them `total` is always counted, from the load-time rollup.',
+    }),
   })
   .merge(AsOfQuery);
 

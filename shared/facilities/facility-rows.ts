@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { normalizeCity, zip5 } from './normalize';
 
 /** Catalog dataset id of CMS Hospital General Information (the facility reference). */
 export const HOSPITAL_FACILITIES = 'cms_hospital_general_information';
@@ -28,4 +29,16 @@ export function normalizeCcn(raw: string): string | null {
   const s = raw.trim().toUpperCase();
   const six = /^\d{5}$/.test(s) ? `0${s}` : s;
   return CCN_PATTERN.test(six) ? six : null;
+}
+
+/**
+ * The place keys of the facility reference's `place` index: `z:<ZIP5>` and `c:<STATE>:<CITY>`
+ * (normalized), the same blocks the matcher compares candidates within. Reading a record's place
+ * keys gives every reference row the matcher could score for it, and no other.
+ */
+export function placeKeys(p: { state?: string | null; city?: string | null; zip?: string | null }): string[] {
+  const zip = zip5(p.zip);
+  const city = normalizeCity(p.city);
+  const state = p.state?.trim().toUpperCase() || '';
+  return [...(zip ? [`z:${zip}`] : []), ...(city ? [`c:${state}:${city}`] : [])];
 }

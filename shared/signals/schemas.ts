@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
+import { MAX_OFFSET } from '../http/paging';
 import { MergedFilingSchema, SIGNAL_CATEGORIES } from './signal-rows';
 
 export const SIGNALS_METHODOLOGY =
@@ -81,10 +82,24 @@ const provenance = {
 export const SignalListSchema = z
   .object({
     items: z.array(SignalSchema),
-    total: z.number().int(),
+    total: z.number().int().nullable().openapi({
+      description:
+        'Signals matching the filters on every page. Always counted when only state and category filter (from the load-time rollup); with city, min_value or since only with `include_total=true` (else null).',
+    }),
     limit: z.number().int(),
-    offset: z.number().int(),
-    next_offset: z.number().int().nullable(),
+    offset: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "This page's offset (0 for a first page); null when the page was asked by `cursor`." }),
+    next_offset: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({
+        description: `Offset of the next page; null at the end, on cursor pages and past offset ${MAX_OFFSET} (follow \`next\`).`,
+      }),
+    next: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null at the end.' }),
     sort: z.enum(['recent', 'value']),
     merge_rule: z.string(),
     ...provenance,

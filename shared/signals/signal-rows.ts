@@ -42,6 +42,7 @@ export const SignalRowSchema = z.object({
   source_id: z.string(),
   filing_id: z.string(),
   state: z.string(),
+  /** Normalized (facilities/normalize.ts `normalizeCity`: upper case, words only): /signals?city matches it exactly. */
   city: z.string().nullable(),
   address: z.string().nullable(),
   zip: z.string().nullable(),

@@ -2,13 +2,15 @@ import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
 import { queryListing } from '../catalog/query';
+import type { FilterInput } from '../catalog/query-plan';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
-import { type FacilityRow, HOSPITAL_FACILITIES } from '../facilities/facility-rows';
-import { createFacilityMatcher, type FacilityMatcher } from '../facilities/matcher';
+import { type FacilityRow, HOSPITAL_FACILITIES, placeKeys } from '../facilities/facility-rows';
+import { createFacilityMatcher } from '../facilities/matcher';
 import { normalizeCity } from '../facilities/normalize';
-import { SourceNotLoadedError } from '../http/errors';
+import { SourceNotLoadedError, ValidationError } from '../http/errors';
+import { MAX_LIMIT, nextOffset, offsetOf, wantsTotal } from '../http/paging';
 import { MERGE_RULE, SIGNALS_METHODOLOGY, type Signal, type SignalList, type SignalSummary } from './schemas';
 import { CONSTRUCTION_SIGNALS, type ListedSignal, type SignalCategory, type SignalRow } from './signal-rows';
 
@@ -44,7 +46,7 @@ async function signalViews(deps: Deps, date: string): Promise<Views> {
   return { signals: signals!, facilities: facilities!, date };
 }
 
-/** Every row of a listing in force, page after page (signals of health facilities are few). */
+/** Every row of a listing in force, page after page (rollup groups: a few per state). */
 async function readAll<R>(
   deps: Deps,
   view: DatasetView,
@@ -91,60 +93,71 @@ export interface SignalQuery {
   since?: string;
   sort: SignalSort;
   limit: number;
-  offset: number;
+  offset?: number;
+  cursor?: string;
+  include_total?: 'true' | 'false' | boolean;
 }
 
-/** Newest first (nulls last) or largest value first (nulls last); ties end on signal_id (unique). */
-function compareBy(sort: SignalSort) {
-  const key = (r: ListedSignal) => (sort === 'recent' ? r.latest_date : r.value_usd);
-  return (a: Located<ListedSignal>, b: Located<ListedSignal>): number => {
-    const x = key(a.row);
-    const y = key(b.row);
-    if (x === null && y !== null) return 1;
-    if (y === null && x !== null) return -1;
-    if (x !== null && y !== null && x !== y) return x < y ? 1 : -1;
-    return a.row.signal_id < b.row.signal_id ? -1 : a.row.signal_id > b.row.signal_id ? 1 : 0;
-  };
-}
+/** The listing of each order (chicago_building_permits/dataset.ts): nulls last; ties on version and record. */
+const LISTING: Record<SignalSort, string> = { recent: 'recent', value: 'by_value' };
 
-/** One matcher per state, over the facility reference in force (read once per request and state). */
-async function matchersFor(deps: Deps, v: Views, states: readonly string[]) {
-  const out = new Map<string, { matcher: FacilityMatcher; rows: Map<string, Located<FacilityRow>> }>();
-  if (!v.facilities.versions.length) return out;
-  await Promise.all(
-    states.map(async (state) => {
-      const rows = await readAll<FacilityRow>(deps, v.facilities, 'facilities', { state: { eq: state } });
-      const matcher = createFacilityMatcher(
-        rows.map(({ row }) => ({
-          ccn: row.ccn,
-          name: row.facility_name,
-          address: row.address,
-          city: row.city,
-          state: row.state,
-          zip: row.zip,
-        })),
-      );
-      out.set(state, { matcher, rows: new Map(rows.map((r) => [r.row.ccn, r])) });
-    }),
+/**
+ * Listing items one request may read beyond the ones it shows (offset and page): what the filters
+ * that are not a partition or a range of the order's own field (city, the other order's range,
+ * category beside state) may skip. Beyond it the answer is a 400 (`too_broad`).
+ */
+export const SIGNAL_SCAN_BUDGET = 5000;
+/** Listing items read at most to count `total` with include_total=true for filters the rollup does not hold. */
+export const SIGNAL_COUNT_CAP = 20_000;
+
+/** The reference rows a page's matcher can score: read by ZIP and city blocks (`place` index), not a state. */
+async function matcherFor(deps: Deps, v: Views, signals: readonly SignalRow[]) {
+  const rows = new Map<string, Located<FacilityRow>>();
+  if (v.facilities.versions.length && signals.length) {
+    const found = await lookupMany(
+      deps,
+      v.facilities.dataset,
+      'place',
+      signals.flatMap((s) => placeKeys(s)),
+      v.facilities.versions,
+    );
+    for (const stored of [...found.values()].flat()) {
+      const version = v.facilities.version(stored.version_id);
+      if (!version) continue;
+      const row = stored.value as unknown as FacilityRow;
+      rows.set(`${stored.version_id}:${stored.record}`, { row, source: rowSourceOf(version, row.locator) });
+    }
+  }
+  const list = [...rows.values()];
+  const matcher = createFacilityMatcher(
+    list.map(({ row }) => ({
+      ccn: row.ccn,
+      name: row.facility_name,
+      address: row.address,
+      city: row.city,
+      state: row.state,
+      zip: row.zip,
+    })),
   );
-  return out;
+  return { matcher, rows: new Map(list.map((r) => [r.row.ccn, r])), attempted: v.facilities.versions.length > 0 };
 }
 
 function present(
   s: Located<SignalRow>,
-  matchers: Awaited<ReturnType<typeof matchersFor>>,
+  m: Awaited<ReturnType<typeof matcherFor>>,
   version: CatalogVersion | undefined,
 ): Signal {
   const { locator: _l, ...row } = s.row;
-  const m = matchers.get(s.row.state);
-  const match = m?.matcher.match({
-    name: s.row.named_party,
-    address: s.row.address,
-    city: s.row.city,
-    state: s.row.state,
-    zip: s.row.zip,
-  });
-  const ref = match?.ccn ? m!.rows.get(match.ccn) : undefined;
+  const match = m.attempted
+    ? m.matcher.match({
+        name: s.row.named_party,
+        address: s.row.address,
+        city: s.row.city,
+        state: s.row.state,
+        zip: s.row.zip,
+      })
+    : undefined;
+  const ref = match?.ccn ? m.rows.get(match.ccn) : undefined;
   return {
     ...row,
     facility: match
@@ -163,55 +176,167 @@ function present(
   };
 }
 
+type Filters = Record<string, FilterInput | undefined>;
+
+/** The listing filters of a query: partitions (state, category), city (stored normalized) and ranges. */
+function listingFilters(q: SignalQuery): Filters {
+  return {
+    state: q.state,
+    category: q.category,
+    city: q.city ? (normalizeCity(q.city) ?? undefined) : undefined,
+    value_usd: q.min_value !== undefined ? { gte: q.min_value } : undefined,
+    latest_date: q.since !== undefined ? { gte: q.since } : undefined,
+  };
+}
+
+const tooBroad = (q: SignalQuery, budget: number) => {
+  // The filter read as an expression (not a partition nor the order's key range) that skips rows.
+  const param =
+    q.city !== undefined
+      ? 'city'
+      : q.sort === 'recent' && q.min_value !== undefined
+        ? 'min_value'
+        : q.sort === 'value' && q.since !== undefined
+          ? 'since'
+          : 'category';
+  return ValidationError.single(
+    'query',
+    param,
+    `skips more than ${budget} signals in this order to fill the page; add state or category, or sort by the filtered field (sort=value with min_value, sort=recent with since)`,
+    'too_broad',
+  );
+};
+
+/**
+ * The exact count: from the load-time rollup (state and category) when only those filter, else
+ * (include_total=true) by reading the listing's items, at most SIGNAL_COUNT_CAP.
+ */
+async function countSignals(
+  deps: Deps,
+  v: Views,
+  q: SignalQuery,
+  listing: string,
+  cap: number,
+): Promise<number | null> {
+  if (q.city === undefined && q.min_value === undefined && q.since === undefined) {
+    const groups = await readAll<{ signals: number }>(deps, v.signals, 'by_state_category', {
+      ...(q.state ? { state: { eq: q.state } } : {}),
+      ...(q.category ? { category: { eq: q.category } } : {}),
+    });
+    return groups.reduce((n, g) => n + g.row.signals, 0);
+  }
+  if (!wantsTotal(q)) return null;
+  let n = 0;
+  let scanned = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await queryListing(deps, v.signals.dataset, listing, {
+      versions: v.signals,
+      filters: listingFilters(q),
+      limit: MAX_LIMIT,
+      cursor,
+      maxScanned: Math.max(1, cap - scanned),
+    });
+    n += page.items.length;
+    scanned += page.scanned;
+    cursor = page.next_cursor ?? undefined;
+    if (cursor && scanned >= cap)
+      throw ValidationError.single(
+        'query',
+        'include_total',
+        `counting these filters reads more than ${cap} signals: leave include_total out (total null) or add state or category`,
+        'too_broad',
+      );
+  } while (cursor);
+  return n;
+}
+
 /**
  * Construction signals in force on the date, filtered, ordered and paged; the page's signals are
  * matched to hospitals of the facility reference in force (a gap when it has none). `system` needs
  * the health-system linkage (ahrq_compendium), which is not loaded: a 503 naming it.
+ *
+ * Reads: the listing of the order (`recent` or `by_value`), in the state's or category's
+ * partition when given, from the cursor or the start: offset + limit items plus what the other
+ * filters skip (at most SIGNAL_SCAN_BUDGET, else 400 too_broad); then the page's signals by id
+ * and the reference rows of their ZIP and city blocks. `total` comes from the load-time rollup
+ * (state, category) or, for city, min_value and since, only with include_total=true.
  */
-export async function listSignals(deps: Deps, q: SignalQuery, date: string): Promise<SignalList> {
+export async function listSignals(
+  deps: Deps,
+  q: SignalQuery,
+  date: string,
+  limits: { scan: number; count: number } = { scan: SIGNAL_SCAN_BUDGET, count: SIGNAL_COUNT_CAP },
+): Promise<SignalList> {
   if (q.system !== undefined)
     throw new SourceNotLoadedError(
       `Filtering by system needs the facility-to-system linkage (${SYSTEM_SOURCE}), which is not loaded.`,
       { sources: [SYSTEM_SOURCE] },
     );
+  const offset = offsetOf(q);
   const v = await signalViews(deps, date);
-  const filters: Record<string, { eq: string }> = {
-    ...(q.state ? { state: { eq: q.state } } : {}),
-    ...(q.category ? { category: { eq: q.category } } : {}),
+  const listing = LISTING[q.sort];
+  const filters = listingFilters(q);
+  const want = offset + q.limit;
+  const budget = want + limits.scan;
+  const read = async () => {
+    const listed: Located<ListedSignal>[] = [];
+    let cursor = q.cursor;
+    let scanned = 0;
+    let more = false;
+    for (;;) {
+      const page = await queryListing(deps, v.signals.dataset, listing, {
+        versions: v.signals,
+        filters,
+        limit: Math.min(MAX_LIMIT, want - listed.length),
+        cursor,
+        maxScanned: Math.max(1, budget - scanned),
+      });
+      scanned += page.scanned;
+      for (const item of page.items) {
+        const { locator, ...src } = item.source;
+        listed.push({
+          row: item.value as ListedSignal,
+          source: { ...src, locator: locator ?? { line: 0, record: 0 } },
+        });
+      }
+      cursor = page.next_cursor ?? undefined;
+      if (!cursor) break;
+      if (listed.length >= want) {
+        more = true;
+        break;
+      }
+      if (scanned >= budget) throw tooBroad(q, limits.scan);
+    }
+    return { page: listed.slice(offset), next: more ? cursor! : null };
   };
-  const city = q.city ? normalizeCity(q.city) : null;
-  const all = (await readAll<ListedSignal>(deps, v.signals, 'signals', filters))
-    .filter(
-      ({ row }) =>
-        (city === null || normalizeCity(row.city) === city) &&
-        (q.min_value === undefined || (row.value_usd !== null && row.value_usd >= q.min_value)) &&
-        (q.since === undefined || (row.latest_date !== null && row.latest_date >= q.since)),
-    )
-    .sort(compareBy(q.sort));
-  const page = all.slice(q.offset, q.offset + q.limit);
-  const [whole, matchers] = await Promise.all([
-    lookupMany(
-      deps,
-      v.signals.dataset,
-      'signal',
-      page.map((s) => s.row.signal_id),
-      v.signals.versions,
-    ),
-    matchersFor(deps, v, [...new Set(page.map((s) => s.row.state))]),
-  ]);
-  const items = page.map((s) => {
+  const [{ page, next }, total] = await Promise.all([read(), countSignals(deps, v, q, listing, limits.count)]);
+  const whole = await lookupMany(
+    deps,
+    v.signals.dataset,
+    'signal',
+    page.map((s) => s.row.signal_id),
+    v.signals.versions,
+  );
+  const rows = page.map((s) => {
     const stored = (whole.get(s.row.signal_id) ?? []).find((w) => w.version_id === s.source.version_id);
     if (!stored)
       throw new Error(`signal ${s.row.signal_id} is listed but not found by id in version ${s.source.version_id}`);
-    const row = { row: stored.value as unknown as SignalRow, source: s.source };
-    return present(row, matchers, v.signals.version(s.source.version_id));
+    return { row: stored.value as unknown as SignalRow, source: s.source };
   });
+  const matcher = await matcherFor(
+    deps,
+    v,
+    rows.map((r) => r.row),
+  );
+  const items = rows.map((r) => present(r, matcher, v.signals.version(r.source.version_id)));
   return {
     items,
-    total: all.length,
+    total,
     limit: q.limit,
-    offset: q.offset,
-    next_offset: q.offset + items.length < all.length ? q.offset + items.length : null,
+    offset: q.cursor === undefined ? offset : null,
+    next_offset: nextOffset(q, offset, items.length, next !== null),
+    next,
     sort: q.sort,
     merge_rule: MERGE_RULE,
     ...provenance(v),

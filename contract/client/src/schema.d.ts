@@ -7565,7 +7565,7 @@ export interface paths {
         };
         /**
          * Health-facility construction signals
-         * @description One row per project after duplicate filings are merged (`merged_from`, `merge_rule`), each matched to a hospital (CCN) by normalized name and street address with its confidence and method; ambiguous matches list candidates and give no CCN. Filters: `state`, `city`, `category`, `min_value` (dollars), `since` (latest date on or after), `system` (503 until the system linkage ahrq_compendium is loaded). Ordered by `sort` then signal_id (unique); paged by `limit`/`offset` with `total`. From the construction-signal feeds in force on the date (today: City of Chicago building permits through Socrata SODA, kept when they name a health facility) and CMS Hospital General Information as the facility reference. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`).
+         * @description One row per project after duplicate filings are merged (`merged_from`, `merge_rule`), each matched to a hospital (CCN) by normalized name and street address with its confidence and method; ambiguous matches list candidates and give no CCN. Filters: `state`, `city`, `category`, `min_value` (dollars), `since` (latest date on or after), `system` (503 until the system linkage ahrq_compendium is loaded). Ordered by `sort` (nulls last), ties by the feed version and record (unique); paged by `limit` and `cursor` (each page's `next`) or `offset` (at most 10,000). A page reads its own signals from a listing per order, partitioned by state and by category: filters other than those and the order's own field (`min_value` with sort=value, `since` with sort=recent) may skip at most 5,000 signals per request, beyond that a 400 (`too_broad`). `total` is counted from the load-time rollup for state and category; with `city`, `min_value` or `since` only with `include_total=true`, else null. From the construction-signal feeds in force on the date (today: City of Chicago building permits through Socrata SODA, kept when they name a health facility) and CMS Hospital General Information as the facility reference. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`).
          */
         get: {
             parameters: {
@@ -7576,15 +7576,19 @@ export interface paths {
                     category?: string;
                     /** @description City of the site (case and punctuation ignored). */
                     city?: string;
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description true: count `total` also for city, min_value and since (reads up to 20,000 signals, else 400); without them `total` is always counted, from the load-time rollup. */
+                    include_total?: "true" | "false";
                     /** @description Page size, 1 to 1000 (default 50). */
                     limit?: number;
                     /** @description Lowest declared value in dollars (inclusive); signals without a value are left out. */
                     min_value?: string;
-                    /** @description Signals to skip (0 to 10000). */
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
                     offset?: number;
                     /** @description Recency: signals whose latest date (issued, approved or filed) is on or after this day (YYYY-MM-DD). */
                     since?: string;
-                    /** @description recent (default): latest date, newest first; value: declared value, largest first. Nulls last; ties end on signal_id (unique). */
+                    /** @description recent (default): latest date, newest first; value: declared value, largest first. Nulls last; ties end on the feed version and record of the signal (unique). */
                     sort?: "recent" | "value";
                     /** @description USPS state code of the site. */
                     state?: string;
@@ -11977,13 +11981,18 @@ export interface components {
             limit: number;
             merge_rule: string;
             methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page; null at the end, on cursor pages and past offset 10000 (follow `next`). */
             next_offset: number | null;
-            offset: number;
+            /** @description This page's offset (0 for a first page); null when the page was asked by `cursor`. */
+            offset: number | null;
             /** @enum {string} */
             sort: "recent" | "value";
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
-            total: number;
+            /** @description Signals matching the filters on every page. Always counted when only state and category filter (from the load-time rollup); with city, min_value or since only with `include_total=true` (else null). */
+            total: number | null;
         };
         SignalMergedFiling: {
             filed_date: string | null;

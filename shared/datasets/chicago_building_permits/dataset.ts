@@ -4,14 +4,14 @@ import { chicagoPermitsParser } from './parser';
 
 /**
  * Construction signals as a catalog dataset: one row per project after duplicate filings merged,
- * found by signal id, listed whole and per state, rolled up by state and category when each
+ * found by signal id, listed newest first and by value (whole, per state, per category), rolled up by state and category when each
  * version loads. Fed today by the Chicago permit feed; another signal source adds its document
  * here and its parser to `parserFor`.
  */
 export const constructionSignalsDataset = defineDataset<SignalRow>({
   id: CONSTRUCTION_SIGNALS,
   title: 'Construction signals (health facilities)',
-  loaderVersion: '2',
+  loaderVersion: '3',
   docs: [{ sourceId: 'chicago_building_permits', docId: 'chicago_permits:1', mode: 'snapshot' }],
   parserFor: (f) =>
     f.source_id === 'chicago_building_permits' && f.doc_id === 'chicago_permits:1' ? chicagoPermitsParser : undefined,
@@ -21,11 +21,21 @@ export const constructionSignalsDataset = defineDataset<SignalRow>({
   // merged filings) is read by signal id for the page only.
   listedValue: listedSignal,
   listings: {
-    signals: {
-      description: 'Signals in signal-id order, whole and per state.',
-      sort: { field: 'signal_id', type: 'string' },
-      partitionBy: ['state'],
-      filters: { state: 'eq', category: 'eq' },
+    // One listing per order of GET /signals, each copy partitioned by state and by category, so a
+    // page reads its own items (plus what the other filters skip, within a bounded scan).
+    recent: {
+      description: 'Signals newest first (latest date, nulls last), whole, per state and per category.',
+      sort: { field: 'latest_date', type: 'date' },
+      direction: 'desc',
+      partitionBy: ['state', 'category'],
+      filters: { city: 'eq', value_usd: 'range', latest_date: 'range' },
+    },
+    by_value: {
+      description: 'Signals largest declared value first (nulls last), whole, per state and per category.',
+      sort: { field: 'value_usd', type: 'number' },
+      direction: 'desc',
+      partitionBy: ['state', 'category'],
+      filters: { city: 'eq', value_usd: 'range', latest_date: 'range' },
     },
   },
   rollups: {

@@ -1,5 +1,6 @@
 import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
+import { listSignals } from '../../../shared/signals/signals';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { createTestKey, type TestKey } from '../../helpers/keys';
 import { seedFixtures } from '../../helpers/seed';
@@ -117,6 +118,105 @@ describe('construction signals endpoints', () => {
     const page = (await get(`/signals?${MARCH}&limit=2&offset=1`)).body;
     expect(ids(page)).toEqual(['100900001', '100900003']);
     expect(page).toMatchObject({ total: 6, next_offset: 3 });
+  });
+
+  it('pages by cursor and by offset in each order, the pages adding up to the whole list', async () => {
+    for (const sort of ['recent', 'value']) {
+      const whole = ids((await get(`/signals?${MARCH}&sort=${sort}`)).body);
+      expect(whole).toHaveLength(6);
+      const byCursor: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const r = await get(
+          `/signals?${MARCH}&sort=${sort}&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ total: 6, offset: cursor ? null : 0, next_offset: cursor ? null : 4 });
+        byCursor.push(...ids(r.body));
+        cursor = r.body.next;
+        pages++;
+      } while (cursor);
+      expect(pages).toBe(2);
+      expect(byCursor).toEqual(whole);
+      const byOffset: string[] = [];
+      for (let offset = 0; offset < 6; offset += 2) {
+        const r = await get(`/signals?${MARCH}&sort=${sort}&limit=2&offset=${offset}`);
+        expect(r.body).toMatchObject({ offset, next_offset: offset + 2 < 6 ? offset + 2 : null });
+        expect(r.body.next === null).toBe(offset + 2 >= 6);
+        byOffset.push(...ids(r.body));
+      }
+      expect(byOffset).toEqual(whole);
+      // A cursor from an offset page continues after it.
+      const first = (await get(`/signals?${MARCH}&sort=${sort}&limit=2&offset=1`)).body;
+      const after = (await get(`/signals?${MARCH}&sort=${sort}&limit=10&cursor=${encodeURIComponent(first.next)}`))
+        .body;
+      expect(ids(after)).toEqual(whole.slice(3));
+      expect(after.next).toBeNull();
+    }
+    // Filters page the same way (a range on the order's own field and one read as an expression).
+    const filtered = ids((await get(`/signals?${MARCH}&sort=value&min_value=100000&since=2024-01-01`)).body);
+    const first = (await get(`/signals?${MARCH}&sort=value&min_value=100000&since=2024-01-01&limit=1`)).body;
+    const rest = (
+      await get(
+        `/signals?${MARCH}&sort=value&min_value=100000&since=2024-01-01&cursor=${encodeURIComponent(first.next)}`,
+      )
+    ).body;
+    expect([...ids(first), ...ids(rest)]).toEqual(filtered);
+    expect(filtered.length).toBeGreaterThan(1);
+  });
+
+  it('counts total from the rollup for state and category, else only with include_total', async () => {
+    expect((await get(`/signals?${MARCH}&category=equipment&state=IL`)).body.total).toBe(2);
+    expect((await get(`/signals?${MARCH}&state=CA`)).body.total).toBe(0);
+    const q = 'city=chicago&min_value=300000&category=renovation';
+    expect((await get(`/signals?${MARCH}&${q}`)).body.total).toBeNull();
+    expect((await get(`/signals?${MARCH}&${q}&include_total=true`)).body.total).toBe(1);
+    expect((await get(`/signals?${MARCH}&min_value=1000000&include_total=true`)).body.total).toBe(2);
+    expect((await get(`/signals?${MARCH}&since=2024-02-10&sort=value&include_total=true`)).body.total).toBe(2);
+    expect((await get(`/signals?${MARCH}&city=Springfield&include_total=true`)).body.total).toBe(0);
+  });
+
+  it('bounds offsets and cursors: 400 naming the parameter', async () => {
+    const bad = async (p: string, name: string) => {
+      const r = await get(p);
+      expect(r.status).toBe(400);
+      expect(JSON.stringify(r.body.errors)).toContain(name);
+    };
+    await bad(`/signals?${MARCH}&offset=10001`, 'offset');
+    const next = (await get(`/signals?${MARCH}&limit=1`)).body.next as string;
+    await bad(`/signals?${MARCH}&limit=1&offset=1&cursor=${encodeURIComponent(next)}`, 'offset');
+    // A cursor belongs to its order, filters and date.
+    await bad(`/signals?${MARCH}&sort=value&cursor=${encodeURIComponent(next)}`, 'cursor');
+    await bad(`/signals?${MARCH}&category=equipment&cursor=${encodeURIComponent(next)}`, 'cursor');
+    await bad(`/signals?as_of=2024-04-10&cursor=${encodeURIComponent(next)}`, 'cursor');
+    await bad(`/signals?${MARCH}&cursor=not-a-cursor`, 'cursor');
+    await bad(`/signals?${MARCH}&include_total=yes`, 'include_total');
+  });
+
+  it('answers 400 too_broad when filters skip more than the scan budget to fill a page', async () => {
+    const date = '2024-03-15';
+    // A budget of 2 skipped signals: Springfield matches none of the 6, so filling the page scans too far.
+    const small = { scan: 2, count: 3 };
+    const q = { sort: 'recent' as const, limit: 2 };
+    await expect(listSignals(h.deps, { ...q, city: 'Springfield' }, date, small)).rejects.toMatchObject({
+      issues: [expect.objectContaining({ loc: ['query', 'city'], type: 'too_broad' })],
+    });
+    await expect(listSignals(h.deps, { ...q, min_value: 90_000_000 }, date, small)).rejects.toMatchObject({
+      issues: [expect.objectContaining({ loc: ['query', 'min_value'], type: 'too_broad' })],
+    });
+    // The same filter as the order's own key range reads only what it shows.
+    const byValue = await listSignals(h.deps, { ...q, sort: 'value', min_value: 1_000_000 }, date, small);
+    expect(byValue.items.map((i) => i.filing_id)).toEqual(['100900001', '100900003']);
+    // Counting past the cap is a 400 on include_total, not a guess.
+    await expect(
+      listSignals(h.deps, { ...q, since: '2015-01-01', include_total: 'true' }, date, small),
+    ).rejects.toMatchObject({
+      issues: [expect.objectContaining({ loc: ['query', 'include_total'], type: 'too_broad' })],
+    });
+    // Within the budget the answer is whole.
+    const within = await listSignals(h.deps, { ...q, city: 'chicago', category: 'equipment' }, date, small);
+    expect(within.items.map((i) => i.filing_id)).toEqual(['100900003', '100900008']);
   });
 
   it('switches to the next walk on the day it was archived', async () => {
