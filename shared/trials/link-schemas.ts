@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CatalogGapSchema, CatalogSourceVersionSchema } from '../catalog/provenance';
+import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
 
 /** The dataset CCN links will be made from (a site's facility -> a hospital's CCN by name and ZIP). */
 export const CCN_DATASET = 'cms_hospital_general_information';
@@ -62,30 +62,57 @@ export const NpiLinksSchema = z
 export type NpiLinks = z.infer<typeof NpiLinksSchema>;
 export type NpiLink = z.infer<typeof NpiLinkSchema>;
 
+const MATCH_METHODS = ['name_address', 'address', 'name_city', 'name_fuzzy'] as const;
+
+export const CcnCandidateSchema = z
+  .object({
+    ccn: z.string(),
+    name: z.string().openapi({ description: 'The hospital name as the reference lists it.' }),
+    zip: z.string().nullable(),
+    confidence: z.number().openapi({ description: 'From 0 to 1 (see the block’s `method`).' }),
+    method: z.enum(MATCH_METHODS),
+  })
+  .openapi('TrialCcnCandidate');
+
 export const CcnLinkSchema = z
   .object({
-    site_index: z.number().int(),
-    facility: z.string().nullable(),
-    status: z.enum(['linked', 'ambiguous', 'unconfirmed', 'no_match', 'not_searched']),
-    ccn: z.string().nullable(),
-    confidence: z.number().nullable(),
-    method: z.string(),
-    candidates: z.array(
-      z.object({ ccn: z.string(), name: z.string(), zip: z.string().nullable(), confidence: z.number() }),
-    ),
+    site_index: z.number().int().openapi({ description: 'Index in `sites` of the US site.' }),
+    facility: z.string().nullable().openapi({ description: 'The site’s facility as the study registers it.' }),
+    city: z.string().nullable(),
+    state_code: z.string(),
+    zip: z.string().nullable(),
+    status: z.enum(['matched', 'ambiguous', 'unmatched', 'not_searched']).openapi({
+      description:
+        '`matched`: one hospital clearly wins (confidence at least 0.8, the runner-up at least 0.1 below): `ccn` is that hospital, still a match by name and place, not an identifier the study gives. `ambiguous`: candidates of 0.5 or more, none clearly winning; no CCN is claimed, `candidates` lists them. `unmatched`: no hospital of the site’s ZIP or city comes close (the site may not be a hospital). `not_searched`: see `reason`.',
+    }),
+    ccn: z.string().nullable().openapi({ description: 'Only when `matched`; never a guess.', example: '140900' }),
+    name: z.string().nullable().openapi({ description: 'The matched hospital’s name; null otherwise.' }),
+    confidence: z.number().nullable().openapi({ description: 'The matched hospital’s confidence; null otherwise.' }),
+    method: z.enum(MATCH_METHODS).nullable().openapi({
+      description:
+        'How the matched hospital was found: `name_address` (same name and street address, 1.0), `address` (same street address, 0.8-0.9), `name_city` (same normalized name in the ZIP or city, 0.85), `name_fuzzy` (most name words shared, below 0.8). Trial sites give no street address, so a site matches by `name_city` or not at all. Null unless matched.',
+    }),
+    reason: z.string().nullable().openapi({ description: 'Why a site was not searched.' }),
+    reference: RowSourceSchema.nullable().openapi({ description: 'The reference row of the matched CCN.' }),
+    candidates: z.array(CcnCandidateSchema).openapi({
+      description: 'Every hospital of 0.5 or more, best first (confidence, then CCN), the match included.',
+    }),
   })
   .openapi('TrialCcnLink');
 
 export const CcnLinksSchema = z
   .object({
     status: z.enum(['searched', 'not_loaded']).openapi({
-      description: `\`not_loaded\`: the hospital general information dataset (\`${CCN_DATASET}\`) is not loaded in this deployment, so no site is linked to a CCN; \`links\` is empty. Once loaded, each US site is matched to a hospital by name and ZIP, one entry per site, as \`npi_links\` does.`,
+      description: `\`searched\`: each US site was matched against the hospital general information file (\`${CCN_DATASET}\`) in force on \`as_of\`, one entry per US site (non-US sites have none). \`not_loaded\`: no version of it is in force on that date; \`links\` is empty and \`gaps\` says why.`,
     }),
     dataset: z.literal(CCN_DATASET),
     method: z.string(),
     links: z.array(CcnLinkSchema),
-    sources: z.array(CatalogSourceVersionSchema),
+    sources: z
+      .array(CatalogSourceVersionSchema)
+      .openapi({ description: 'The hospital reference version matched against (its archived file).' }),
     gaps: z.array(CatalogGapSchema),
   })
   .openapi('TrialCcnLinks');
 export type CcnLinks = z.infer<typeof CcnLinksSchema>;
+export type CcnLink = z.infer<typeof CcnLinkSchema>;

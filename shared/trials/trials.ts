@@ -172,7 +172,7 @@ export async function trialDetail(deps: Deps, nctId: string, date: string): Prom
     throw new NotFoundError(`${nctId} is not in the ClinicalTrials.gov set in force on ${date}.`, { nct_id: nctId });
   }
   const row = stored.value as unknown as TrialStudyRow;
-  const npiLinks = await npiLinksOf(deps, row);
+  const [npiLinks, ccnLinks] = await Promise.all([npiLinksOf(deps, row), ccnLinksOf(deps, row, view.date)]);
   const prov = provenance(view);
   return {
     ...summaryOf(listedStudy(row), version),
@@ -188,9 +188,10 @@ export async function trialDetail(deps: Deps, nctId: string, date: string): Prom
     sites: row.sites,
     element: row.element,
     npi_links: npiLinks,
-    ccn_links: ccnLinksOf(row),
+    ccn_links: ccnLinks,
     ...prov,
-    // The answer names every version it was built from: the set, and the registry versions searched.
-    sources: [...prov.sources, ...npiLinks.sources],
+    // The answer names every version it was built from: the set, the registry versions searched and
+    // the hospital reference matched against.
+    sources: [...prov.sources, ...npiLinks.sources, ...ccnLinks.sources],
   };
 }

@@ -977,7 +977,7 @@ export interface paths {
         };
         /**
          * One clinical trial
-         * @description The study with its status, phases, conditions, interventions, sponsor and collaborators, dates (as published, with ACTUAL/ESTIMATED), enrollment, sites (facility, city, state, USPS state code, ZIP, country, site investigators) and overall officials as given. `npi_links`: each official and site investigator searched for in the NPPES registry by name and place (the site's state, city and ZIP), with scored candidates and the method; an NPI is claimed (`linked`) only when exactly one candidate reaches 0.8, ambiguous names list their candidates and claim none; a study searches 40 name-state pairs at most. No registry loaded: `npi_links.status` is `not_loaded` with its gap, the study still answers. `ccn_links`: a site's facility to a hospital CCN needs `cms_hospital_general_information`, not loaded here: an honest gap naming it, no link. `sources` adds the registry versions searched. An NCT number is `NCT` and 8 digits, any case; one not in the set is a 404. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
+         * @description The study with its status, phases, conditions, interventions, sponsor and collaborators, dates (as published, with ACTUAL/ESTIMATED), enrollment, sites (facility, city, state, USPS state code, ZIP, country, site investigators) and overall officials as given. `npi_links`: each official and site investigator searched for in the NPPES registry by name and place (the site's state, city and ZIP), with scored candidates and the method; an NPI is claimed (`linked`) only when exactly one candidate reaches 0.8, ambiguous names list their candidates and claim none; a study searches 40 name-state pairs at most. No registry loaded: `npi_links.status` is `not_loaded` with its gap, the study still answers. `ccn_links`: each US site (facility name, city, state, ZIP) matched to a hospital CCN by the shared facility matcher against the hospital general information file (`cms_hospital_general_information`) in force on `as_of`, one entry per US site with its status, confidence, method and candidates: `matched` (a CCN) only when one hospital of the site's ZIP or city reaches 0.8 and the next is at least 0.1 below (trial sites give no street address: the same normalized name scores 0.85, `name_city`), `ambiguous` lists candidates and claims none, `unmatched` has none; the reference is read one state partition at a time, 12 states per study at most (sites past them are `not_searched`). No reference in force on the date: `ccn_links.status` is `not_loaded` with a gap naming it, the study still answers. `sources` adds the registry versions searched and the hospital reference version matched against. An NCT number is `NCT` and 8 digits, any case; one not in the set is a 404. Read from the ClinicalTrials.gov set (source `nlm_ctgov`: a complete walk of API v2 GET /studies, archived page by page) in force on `as_of`; `sources` names the set version (its manifest sha256) and each study its page and byte offset. No set in force: a 503 problem naming nlm_ctgov.
          */
         get: {
             parameters: {
@@ -12246,20 +12246,48 @@ export interface components {
              */
             webhook_url: string;
         };
-        TrialCcnLink: {
-            candidates: {
-                ccn: string;
-                confidence: number;
-                name: string;
-                zip: string | null;
-            }[];
-            ccn: string | null;
-            confidence: number | null;
-            facility: string | null;
-            method: string;
-            site_index: number;
+        TrialCcnCandidate: {
+            ccn: string;
+            /** @description From 0 to 1 (see the block’s `method`). */
+            confidence: number;
             /** @enum {string} */
-            status: "linked" | "ambiguous" | "unconfirmed" | "no_match" | "not_searched";
+            method: "name_address" | "address" | "name_city" | "name_fuzzy";
+            /** @description The hospital name as the reference lists it. */
+            name: string;
+            zip: string | null;
+        };
+        TrialCcnLink: {
+            /** @description Every hospital of 0.5 or more, best first (confidence, then CCN), the match included. */
+            candidates: components["schemas"]["TrialCcnCandidate"][];
+            /**
+             * @description Only when `matched`; never a guess.
+             * @example 140900
+             */
+            ccn: string | null;
+            city: string | null;
+            /** @description The matched hospital’s confidence; null otherwise. */
+            confidence: number | null;
+            /** @description The site’s facility as the study registers it. */
+            facility: string | null;
+            /**
+             * @description How the matched hospital was found: `name_address` (same name and street address, 1.0), `address` (same street address, 0.8-0.9), `name_city` (same normalized name in the ZIP or city, 0.85), `name_fuzzy` (most name words shared, below 0.8). Trial sites give no street address, so a site matches by `name_city` or not at all. Null unless matched.
+             * @enum {string|null}
+             */
+            method: "name_address" | "address" | "name_city" | "name_fuzzy" | null;
+            /** @description The matched hospital’s name; null otherwise. */
+            name: string | null;
+            /** @description Why a site was not searched. */
+            reason: string | null;
+            reference: components["schemas"]["CatalogRowSource"] & (Record<string, never> | null);
+            /** @description Index in `sites` of the US site. */
+            site_index: number;
+            state_code: string;
+            /**
+             * @description `matched`: one hospital clearly wins (confidence at least 0.8, the runner-up at least 0.1 below): `ccn` is that hospital, still a match by name and place, not an identifier the study gives. `ambiguous`: candidates of 0.5 or more, none clearly winning; no CCN is claimed, `candidates` lists them. `unmatched`: no hospital of the site’s ZIP or city comes close (the site may not be a hospital). `not_searched`: see `reason`.
+             * @enum {string}
+             */
+            status: "matched" | "ambiguous" | "unmatched" | "not_searched";
+            zip: string | null;
         };
         TrialCcnLinks: {
             /** @enum {string} */
@@ -12267,9 +12295,10 @@ export interface components {
             gaps: components["schemas"]["CatalogGap"][];
             links: components["schemas"]["TrialCcnLink"][];
             method: string;
+            /** @description The hospital reference version matched against (its archived file). */
             sources: components["schemas"]["CatalogSourceVersion"][];
             /**
-             * @description `not_loaded`: the hospital general information dataset (`cms_hospital_general_information`) is not loaded in this deployment, so no site is linked to a CCN; `links` is empty. Once loaded, each US site is matched to a hospital by name and ZIP, one entry per site, as `npi_links` does.
+             * @description `searched`: each US site was matched against the hospital general information file (`cms_hospital_general_information`) in force on `as_of`, one entry per US site (non-US sites have none). `not_loaded`: no version of it is in force on that date; `links` is empty and `gaps` says why.
              * @enum {string}
              */
             status: "searched" | "not_loaded";

@@ -182,7 +182,11 @@ describe('clinical trial NPI and CCN links', () => {
       status: 'not_loaded',
       dataset: 'cms_hospital_general_information',
       links: [],
-      gaps: [{ source_id: 'cms_hospital_general_information', reason: 'not_loaded' }],
+      gaps: [
+        { source_id: 'cms_hospital_general_information', reason: 'not_loaded' },
+        // The catalog's own word for the date: no version of the reference is archived here.
+        { source_id: 'cms_hospital_general_information', reason: 'not_archived' },
+      ],
     });
     expect(body.ccn_links.gaps[0].detail).toMatch(/2 US site/);
   });
