@@ -58,7 +58,7 @@ const measuresRoute = createRoute({
 });
 
 const mssp =
-  'From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.';
+  'From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded; a `year` not released (or not loaded) by the date is a 404 naming the years that are.';
 
 const financialsRoute = createRoute({
   method: 'get',

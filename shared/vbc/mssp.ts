@@ -37,6 +37,29 @@ async function msspYears(deps: Deps, date: string): Promise<Years> {
   return { view, versions, xwalk };
 }
 
+/** The performance years released by the date, oldest first (each version's `PY <year>` reading). */
+function releasedYears(y: Years): number[] {
+  const years = y.versions
+    .map((v) => /\b(\d{4})\b/.exec(v.publisher_version ?? '')?.[1])
+    .filter((x): x is string => x !== undefined)
+    .map(Number);
+  return [...new Set(years)].sort((a, b) => a - b);
+}
+
+/**
+ * A `year` filter naming a performance year not released by the date is a 404 naming the years that
+ * are (as the ACO REACH reads answer), never an empty list that reads as "no ACO that year".
+ */
+function requireReleased(y: Years, year: number | undefined, date: string): void {
+  if (year === undefined) return;
+  const years = releasedYears(y);
+  if (!years.includes(year))
+    throw new NotFoundError(
+      `MSSP results of PY${year} are not released (or not loaded) by ${date}; years released: ${years.join(', ')}.`,
+      { year, performance_years: years },
+    );
+}
+
 const provenance = (y: Years, date: string) => ({
   sources: [...y.view.sourceVersions(y.versions), ...y.xwalk.sourceVersions(y.xwalk.versions)],
   gaps: [...y.view.gaps, ...y.xwalk.gaps],
@@ -219,6 +242,7 @@ function compareBy(sort: MsspSort, order: 'asc' | 'desc') {
 /** ACO results of the performance years released by the date, filtered, sorted and paged in memory. */
 export async function listMssp(deps: Deps, q: MsspListQuery, date: string): Promise<MsspList> {
   const y = await msspYears(deps, date);
+  requireReleased(y, q.year, date);
   const reads = (await readRows(deps, y, q.year)).filter(
     (r) => (!q.track || r.row.track === q.track) && (!q.state || r.row.states.includes(q.state)),
   );
@@ -244,6 +268,7 @@ export async function msspSummary(
   date: string,
 ): Promise<MsspSummary> {
   const y = await msspYears(deps, date);
+  requireReleased(y, q.year, date);
   const groups: MsspSummary['groups'] = [];
   let cursor: string | undefined;
   do {

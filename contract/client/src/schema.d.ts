@@ -9508,7 +9508,7 @@ export interface paths {
         };
         /**
          * One ACO across performance years
-         * @description The rows carrying the ID, the rows of PY2013 to PY2016 carrying one of its encrypted ACO numbers (CMS's ACO ID Crosswalk, in force from its release; before it those rows are linked by name), plus rows of years without any identifier linked by name to this ID alone (with the match and its confidence); name matches shared with another ID are listed apart. The path takes the ACO ID (`A1234`) or a 2013-era ACO number (`A12345`), which is answered as the ACO ID the crosswalk gives it (a number the crosswalk lacks: its own rows). An ID in no year is a 404. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
+         * @description The rows carrying the ID, the rows of PY2013 to PY2016 carrying one of its encrypted ACO numbers (CMS's ACO ID Crosswalk, in force from its release; before it those rows are linked by name), plus rows of years without any identifier linked by name to this ID alone (with the match and its confidence); name matches shared with another ID are listed apart. The path takes the ACO ID (`A1234`) or a 2013-era ACO number (`A12345`), which is answered as the ACO ID the crosswalk gives it (a number the crosswalk lacks: its own rows). An ID in no year is a 404. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded; a `year` not released (or not loaded) by the date is a 404 naming the years that are.
          */
         get: {
             parameters: {
@@ -9619,7 +9619,7 @@ export interface paths {
         };
         /**
          * Shared Savings Program (MSSP) ACO results
-         * @description One row per ACO and performance year. Filters: `year`, `track`, `state`; `sort=losses` orders by spending above the benchmark, largest first. Every row says how it got its ACO ID (`link`): the file's own `ACO_ID` (PY2017 on); the encrypted ACO number (`aco_num`) of the files published before July 2019 (PY2013 to PY2016) through CMS's public ACO ID Crosswalk; else, for the files with no identifier (the PY2014 and PY2015 announcements) or a number the crosswalk lacks, the compared name with its confidence. Paged by `limit`/`offset` with `total`. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
+         * @description One row per ACO and performance year. Filters: `year`, `track`, `state`; `sort=losses` orders by spending above the benchmark, largest first. Every row says how it got its ACO ID (`link`): the file's own `ACO_ID` (PY2017 on); the encrypted ACO number (`aco_num`) of the files published before July 2019 (PY2013 to PY2016) through CMS's public ACO ID Crosswalk; else, for the files with no identifier (the PY2014 and PY2015 announcements) or a number the crosswalk lacks, the compared name with its confidence. Paged by `limit`/`offset` with `total`. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded; a `year` not released (or not loaded) by the date is a 404 naming the years that are.
          */
         get: {
             parameters: {
@@ -9732,7 +9732,7 @@ export interface paths {
         };
         /**
          * MSSP results rolled up by performance year and track
-         * @description Counts, beneficiaries and dollars per performance year and track, computed when each year loaded, and year totals. Filters: `year`, `track`. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded.
+         * @description Counts, beneficiaries and dollars per performance year and track, computed when each year loaded, and year totals. Filters: `year`, `track`. From cms_mssp_puf, every performance year released by the date (a republished year: its latest file). Rates in percent whatever the year printed; `source_row` is the published row as-is; `qual_score_note` says what the quality score means that year. 503 naming cms_mssp_puf before any year is loaded; a `year` not released (or not loaded) by the date is a 404 naming the years that are.
          */
         get: {
             parameters: {
