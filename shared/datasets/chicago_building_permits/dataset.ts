@@ -1,6 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { CONSTRUCTION_SIGNALS, listedSignal, type SignalRow, SignalRowSchema } from '../../signals/signal-rows';
-import { chicagoPermitsParser } from './parser';
+import { chicagoPermitsParser } from './source';
 
 /**
  * Construction signals as a catalog dataset: one row per project after duplicate filings merged,

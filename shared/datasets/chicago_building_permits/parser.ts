@@ -4,10 +4,11 @@ import { readJsonSet } from '../../publishers/common/json-set';
 import type { ByteInput, ParseOptions, PublisherParser } from '../../publishers/common/types';
 import { mergeFilings } from '../../signals/merge';
 import type { SignalRow } from '../../signals/signal-rows';
+import { CHICAGO_PERMITS_PARSER_HEAD } from './head';
 import { CONTACT_NAME, PERMIT_FIELDS, type PermitField } from './layout';
 import { categoryOf, healthWords } from './rules';
 
-const ID = 'chicago_building_permits/soda-set';
+const ID = CHICAGO_PERMITS_PARSER_HEAD.id;
 export const SOURCE_ID = 'chicago_building_permits';
 
 // biome-ignore lint/suspicious/noExplicitAny: a published JSON object, read field by field with checks
@@ -116,8 +117,7 @@ async function* parseSet(input: ByteInput, options?: ParseOptions): AsyncGenerat
 }
 
 export const chicagoPermitsParser: PublisherParser<SignalRow> = {
-  id: ID,
-  version: '1',
+  ...CHICAGO_PERMITS_PARSER_HEAD,
   parse: (input, options) => parseSet(input, options),
   codesOf: () => [],
 };

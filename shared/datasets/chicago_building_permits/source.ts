@@ -1,6 +1,14 @@
+import { lazyParser } from '../../publishers/common/lazy';
+import type { SignalRow } from '../../signals/signal-rows';
 import type { SourceDecl } from '../../sources/types';
 import { NO_READING } from '../../sources/version-labels';
-import { chicagoPermitsParser } from './parser';
+import { CHICAGO_PERMITS_PARSER_HEAD } from './head';
+
+/** The parser (./parser.ts), required on first use (its head is ./head.ts). */
+export const chicagoPermitsParser = lazyParser<SignalRow>(
+  CHICAGO_PERMITS_PARSER_HEAD,
+  () => (require('./parser') as typeof import('./parser')).chicagoPermitsParser,
+);
 
 /** The set manifest a complete SODA walk is archived as (shared/archive/fetch/json-set.ts). */
 export const PERMITS_SET = /^chicago-permits-pages\.json$/i;

@@ -1,6 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { type FacilityRow, FacilityRowSchema, HOSPITAL_FACILITIES, placeKeys } from '../../facilities/facility-rows';
-import { hospitalGeneralParser } from './parser';
+import { hospitalGeneralParser } from './source';
 
 /**
  * The facility reference (shared/facilities): hospitals found by CCN and by ZIP or city, listed in CCN order whole and

@@ -5,8 +5,9 @@ import { PublisherFormatError } from '../../publishers/common/errors';
 import { at, HeaderIndex } from '../../publishers/common/header';
 import type { ByteInput, PublisherParser } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
+import { HOSPITAL_GENERAL_PARSER_HEAD } from './head';
 
-const ID = 'cms_hospital_general_information/csv';
+const ID = HOSPITAL_GENERAL_PARSER_HEAD.id;
 
 type Field = 'ccn' | 'name' | 'address' | 'city' | 'state' | 'zip' | 'county' | 'type' | 'ownership' | 'emergency';
 
@@ -78,8 +79,7 @@ async function* parseFacilities(input: ByteInput): AsyncGenerator<FacilityRow> {
 
 /** One row per hospital of the Hospital General Information file. */
 export const hospitalGeneralParser: PublisherParser<FacilityRow> = {
-  id: ID,
-  version: '1',
+  ...HOSPITAL_GENERAL_PARSER_HEAD,
   parse: (input) => parseFacilities(input),
   codesOf: () => [],
 };

@@ -1,6 +1,14 @@
+import type { FacilityRow } from '../../facilities/facility-rows';
+import { lazyParser } from '../../publishers/common/lazy';
 import type { SourceDecl } from '../../sources/types';
 import { NO_READING } from '../../sources/version-labels';
-import { hospitalGeneralParser } from './parser';
+import { HOSPITAL_GENERAL_PARSER_HEAD } from './head';
+
+/** The parser (./parser.ts), required on first use (its head is ./head.ts). */
+export const hospitalGeneralParser = lazyParser<FacilityRow>(
+  HOSPITAL_GENERAL_PARSER_HEAD,
+  () => (require('./parser') as typeof import('./parser')).hospitalGeneralParser,
+);
 
 /** The file's name as CMS serves it (no date in it). */
 export const NAMED = /^Hospital_General_Information\.csv$/i;

@@ -2,7 +2,7 @@ import { defineDataset } from '../../catalog/dataset';
 import { EXCLUSION_ROWS } from '../../exclusions/dataset-parts';
 import { FEDERAL_LIST_GROUP } from '../../exclusions/datasets';
 import type { ExclusionRecord } from '../../exclusions/record';
-import { samParser } from './parser';
+import { samParser } from './source';
 
 /**
  * The SAM.gov exclusions as a federal exclusion list beside the OIG LEIE: one snapshot per daily

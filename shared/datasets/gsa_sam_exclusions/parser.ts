@@ -7,8 +7,9 @@ import { PublisherFormatError } from '../../publishers/common/errors';
 import { at, HeaderIndex } from '../../publishers/common/header';
 import type { ByteInput, PublisherParser } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
+import { SAM_PARSER_HEAD } from './head';
 
-const ID = 'gsa_sam_exclusions/public-extract-csv';
+const ID = SAM_PARSER_HEAD.id;
 
 /**
  * GSA's SAM.gov Exclusions Public Extract (the daily `SAM_Exclusions_Public_Extract_V2_YYDDD.ZIP`,
@@ -93,8 +94,7 @@ async function* parseSam(input: ByteInput): AsyncGenerator<ExclusionRecord> {
 }
 
 export const samParser: PublisherParser<ExclusionRecord> = {
-  id: ID,
-  version: '1',
+  ...SAM_PARSER_HEAD,
   parse: (input) => parseSam(input),
   codesOf: () => [],
 };

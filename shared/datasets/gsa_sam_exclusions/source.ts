@@ -1,6 +1,14 @@
+import type { ExclusionRecord } from '../../exclusions/record';
+import { lazyParser } from '../../publishers/common/lazy';
 import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
 import { NO_READING, reading } from '../../sources/version-labels';
-import { samParser } from './parser';
+import { SAM_PARSER_HEAD } from './head';
+
+/** The parser (./parser.ts), required on first use (its head is ./head.ts). */
+export const samParser = lazyParser<ExclusionRecord>(
+  SAM_PARSER_HEAD,
+  () => (require('./parser') as typeof import('./parser')).samParser,
+);
 
 /**
  * GSA's SAM.gov Exclusions Public Extract: every active federal exclusion (debarments, suspensions,

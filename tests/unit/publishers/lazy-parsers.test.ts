@@ -30,6 +30,9 @@ describe('lazy parsers', () => {
     expect(lazy.map((p) => p.id).sort()).toEqual(
       expect.arrayContaining([
         'cms_hrrp/hospital-csv',
+        'gsa_sam_exclusions/public-extract-csv',
+        'cms_hospital_general_information/csv',
+        'chicago_building_permits/soda-set',
         'nlm_ctgov/studies-set',
         'oig_leie/leie-csv',
         'state_exclusions_ny/omig-txt',
