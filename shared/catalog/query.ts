@@ -100,6 +100,27 @@ interface CursorState {
 }
 
 /**
+ * Every item of a listing (or rollup) over the versions, page after page (pages of MAX_LIMIT, each
+ * bounded by `maxScanned` as one request is): for reads that join, sort or sum a bounded list whole
+ * (a program's few thousand hospitals or ACOs, a year's entities, a window's rollup rows).
+ */
+export async function readWholeListing(
+  deps: Deps,
+  dataset: CatalogDataset,
+  listing: string,
+  q: Omit<ListingQuery, 'cursor' | 'limit'>,
+): Promise<ListingRow[]> {
+  const out: ListingRow[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await queryListing(deps, dataset, listing, { ...q, limit: MAX_LIMIT, cursor });
+    out.push(...page.items);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+
+/**
  * One page of a named listing (or rollup) over the versions in force, in the listing's order
  * (the sort field, then version id and record number: unique, so pages never repeat or skip),
  * ascending or descending, nulls last either way. Several versions (a snapshot and its

@@ -1,7 +1,7 @@
 import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
-import { queryListing } from '../catalog/query';
+import { queryListing, readWholeListing } from '../catalog/query';
 import type { FilterInput } from '../catalog/query-plan';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewsOf } from '../catalog/view';
@@ -53,24 +53,12 @@ async function readAll<R>(
   listing: string,
   filters: Record<string, { eq: string }> = {},
 ): Promise<Located<R>[]> {
-  const out: Located<R>[] = [];
-  if (!view.versions.length) return out;
-  let cursor: string | undefined;
-  do {
-    const page = await queryListing(deps, view.dataset, listing, {
-      versions: view,
-      filters,
-      limit: 1000,
-      cursor,
-      maxScanned: 5000,
-    });
-    for (const item of page.items) {
-      const { locator, ...src } = item.source;
-      out.push({ row: item.value as R, source: { ...src, locator: locator ?? { line: 0, record: 0 } } });
-    }
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return out;
+  if (!view.versions.length) return [];
+  const items = await readWholeListing(deps, view.dataset, listing, { versions: view, filters, maxScanned: 5000 });
+  return items.map((item) => {
+    const { locator, ...src } = item.source;
+    return { row: item.value as R, source: { ...src, locator: locator ?? { line: 0, record: 0 } } };
+  });
 }
 
 function provenance(v: Views) {

@@ -1,9 +1,6 @@
-import { queryListing } from '../catalog/query';
+import { readWholeListing } from '../catalog/query';
 import type { DatasetView } from '../catalog/view';
 import type { Deps } from '../deps';
-
-/** Rollup rows read per call (the kit's largest page). */
-const PAGE = 1000;
 
 const DAY = 86_400_000;
 const addDays = (iso: string, n: number) =>
@@ -29,19 +26,11 @@ async function sum(
   lo: string | undefined,
   hi: string | undefined,
 ): Promise<number> {
-  let total = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await queryListing(deps, view.dataset, rollup, {
-      versions: view,
-      filters: { overall_status: status, [field]: { gte: lo, lte: hi } },
-      limit: PAGE,
-      cursor,
-    });
-    for (const g of page.items) total += Number(g.value.studies);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return total;
+  const groups = await readWholeListing(deps, view.dataset, rollup, {
+    versions: view,
+    filters: { overall_status: status, [field]: { gte: lo, lte: hi } },
+  });
+  return groups.reduce((total, g) => total + Number(g.value.studies), 0);
 }
 
 /**

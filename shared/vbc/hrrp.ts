@@ -1,7 +1,7 @@
 import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
-import { queryListing } from '../catalog/query';
+import { readWholeListing } from '../catalog/query';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
@@ -53,24 +53,12 @@ async function readListing<R>(
   view: DatasetView,
   filters: Record<string, { eq: string }> = {},
 ): Promise<Located<R>[]> {
-  const out: Located<R>[] = [];
-  if (!view.versions.length) return out;
-  let cursor: string | undefined;
-  do {
-    const page = await queryListing(deps, view.dataset, 'hospitals', {
-      versions: view,
-      filters,
-      limit: 1000,
-      cursor,
-      maxScanned: 5000,
-    });
-    for (const item of page.items) {
-      const { locator, ...src } = item.source;
-      out.push({ row: item.value as R, source: { ...src, locator: locator ?? { line: 0, record: 0 } } });
-    }
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return out;
+  if (!view.versions.length) return [];
+  const items = await readWholeListing(deps, view.dataset, 'hospitals', { versions: view, filters, maxScanned: 5000 });
+  return items.map((item) => {
+    const { locator, ...src } = item.source;
+    return { row: item.value as R, source: { ...src, locator: locator ?? { line: 0, record: 0 } } };
+  });
 }
 
 async function lookup<R extends { locator: { line: number; record: number } }>(

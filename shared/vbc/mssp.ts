@@ -1,7 +1,7 @@
 import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
-import { queryListing } from '../catalog/query';
+import { readWholeListing } from '../catalog/query';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
@@ -81,24 +81,16 @@ function located(y: Years, versionId: number, value: Record<string, unknown>): R
 
 /** Every row of the years in force (one year's partition with `year`): at most a few thousand. */
 async function readRows(deps: Deps, y: Years, year?: number): Promise<Read[]> {
-  const out: Read[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await queryListing(deps, requireDataset(MSSP_RESULTS), 'results', {
-      versions: y.versions,
-      filters: year === undefined ? {} : { performance_year: { eq: year } },
-      limit: 1000,
-      cursor,
-      maxScanned: 5000,
-    });
-    for (const item of page.items) {
-      const { locator, ...src } = item.source;
-      const row = item.value as unknown as MsspRow;
-      out.push({ row, source: { ...src, locator: locator ?? row.locator } });
-    }
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return out;
+  const items = await readWholeListing(deps, requireDataset(MSSP_RESULTS), 'results', {
+    versions: y.versions,
+    filters: year === undefined ? {} : { performance_year: { eq: year } },
+    maxScanned: 5000,
+  });
+  return items.map((item) => {
+    const { locator, ...src } = item.source;
+    const row = item.value as unknown as MsspRow;
+    return { row, source: { ...src, locator: locator ?? row.locator } };
+  });
 }
 
 type Link = MsspResult['link'];
@@ -269,21 +261,14 @@ export async function msspSummary(
 ): Promise<MsspSummary> {
   const y = await msspYears(deps, date);
   requireReleased(y, q.year, date);
-  const groups: MsspSummary['groups'] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await queryListing(deps, requireDataset(MSSP_RESULTS), 'by_year_track', {
-      versions: y.versions,
-      filters: {
-        ...(q.year === undefined ? {} : { performance_year: { eq: q.year } }),
-        ...(q.track ? { track: { eq: q.track } } : {}),
-      },
-      limit: 1000,
-      cursor,
-    });
-    for (const item of page.items) groups.push(item.value as unknown as MsspSummary['groups'][number]);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
+  const items = await readWholeListing(deps, requireDataset(MSSP_RESULTS), 'by_year_track', {
+    versions: y.versions,
+    filters: {
+      ...(q.year === undefined ? {} : { performance_year: { eq: q.year } }),
+      ...(q.track ? { track: { eq: q.track } } : {}),
+    },
+  });
+  const groups = items.map((item) => item.value as unknown as MsspSummary['groups'][number]);
   groups.sort((a, b) => a.performance_year - b.performance_year || String(a.track).localeCompare(String(b.track)));
   const years = new Map<number, MsspSummary['years'][number]>();
   for (const g of groups) {

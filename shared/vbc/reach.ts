@@ -1,13 +1,12 @@
 import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
-import { type ListingRow, queryListing } from '../catalog/query';
+import { type ListingRow, readWholeListing } from '../catalog/query';
 import type { FilterInput } from '../catalog/query-plan';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
-import { MAX_LIMIT } from '../http/paging';
 import {
   entityYear,
   entityYearType,
@@ -73,21 +72,8 @@ async function readAll(
   versions: CatalogVersion[],
   filters: Record<string, FilterInput>,
 ): Promise<ListingRow[]> {
-  const out: ListingRow[] = [];
-  if (!versions.length) return out;
-  let cursor: string | undefined;
-  do {
-    const page = await queryListing(deps, requireDataset(dataset), listing, {
-      versions,
-      filters,
-      limit: MAX_LIMIT,
-      cursor,
-      maxScanned: 5000,
-    });
-    out.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return out;
+  if (!versions.length) return [];
+  return readWholeListing(deps, requireDataset(dataset), listing, { versions, filters, maxScanned: 5000 });
 }
 
 type Counts = { participant: number; preferred: number };
