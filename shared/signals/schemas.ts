@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
+import { answerProvenanceFields } from '../catalog/answer-fields';
+import { RowSourceSchema } from '../catalog/provenance';
 import { MAX_OFFSET } from '../http/paging';
 import { MergedFilingSchema, SIGNAL_CATEGORIES } from './signal-rows';
 
@@ -70,15 +71,6 @@ export const SignalSchema = z
   .openapi('ConstructionSignal');
 export type Signal = z.infer<typeof SignalSchema>;
 
-const provenance = {
-  sources: z
-    .array(CatalogSourceVersionSchema)
-    .openapi({ description: 'The archived versions this answer was built from.' }),
-  gaps: z.array(CatalogGapSchema).openapi({ description: 'Sources that could not answer for the date.' }),
-  as_of: z.string().openapi({ format: 'date' }),
-  methodology_note: z.string(),
-};
-
 export const SignalListSchema = z
   .object({
     items: z.array(SignalSchema),
@@ -102,7 +94,7 @@ export const SignalListSchema = z
     next: z.string().nullable().openapi({ description: 'Pass as `cursor` for the next page; null at the end.' }),
     sort: z.enum(['recent', 'value']),
     merge_rule: z.string(),
-    ...provenance,
+    ...answerProvenanceFields,
   })
   .openapi('SignalList');
 export type SignalList = z.infer<typeof SignalListSchema>;
@@ -121,7 +113,7 @@ export const SignalSummarySchema = z
   .object({
     groups: z.array(SignalGroupSchema),
     states: z.array(z.object({ state: z.string(), signals: z.number().int(), value_usd: z.number() })),
-    ...provenance,
+    ...answerProvenanceFields,
   })
   .openapi('SignalSummary');
 export type SignalSummary = z.infer<typeof SignalSummarySchema>;

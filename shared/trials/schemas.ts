@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
+import { answerProvenanceFields } from '../catalog/answer-fields';
+import { RowSourceSchema } from '../catalog/provenance';
 import { CcnLinksSchema, NpiLinksSchema } from './link-schemas';
 
 export const TRIALS_METHODOLOGY =
@@ -45,13 +46,6 @@ const summaryShape = {
 export const TrialSummarySchema = z.object(summaryShape).openapi('TrialSummary');
 export type TrialSummary = z.infer<typeof TrialSummarySchema>;
 
-const provenanceShape = {
-  sources: z.array(CatalogSourceVersionSchema),
-  gaps: z.array(CatalogGapSchema),
-  as_of: z.string().openapi({ format: 'date' }),
-  methodology_note: z.string(),
-};
-
 export const TrialListSchema = z
   .object({
     items: z.array(TrialSummarySchema),
@@ -62,7 +56,7 @@ export const TrialListSchema = z
         'Studies matching the whole search (every page), exact for every combination of filters: without words, from counts made when the set loaded (the set, `by_status`, and per day of last update `by_update_day`); with words (condition, sponsor, phase, state, city, zip), counted from the matches the search reads anyway. Null only when the loaded set recorded no row count (never for a set loaded by this version).',
     }),
     sort: z.enum(['nct_id', 'last_update']),
-    ...provenanceShape,
+    ...answerProvenanceFields,
   })
   .openapi('TrialList');
 export type TrialList = z.infer<typeof TrialListSchema>;
@@ -90,7 +84,7 @@ export const TrialDetailSchema = z
         'One entry per overall official and site investigator: the NPI searched for by name and place in the NPPES registry, with candidates, confidence and method. Only `linked` entries carry an NPI, and that is still a match, not an identifier the study gave.',
     }),
     ccn_links: CcnLinksSchema,
-    ...provenanceShape,
+    ...answerProvenanceFields,
   })
   .openapi('TrialDetail');
 export type TrialDetail = z.infer<typeof TrialDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
+import { answerProvenanceFields, sortedOffsetPageFields } from '../catalog/answer-fields';
+import { RowSourceSchema } from '../catalog/provenance';
 import { CellSchema, ConditionSchema } from './hrrp-rows';
 
 export const HRRP_METHODOLOGY =
@@ -34,27 +35,12 @@ export const HrrpHospitalSchema = z
   })
   .openapi('HrrpHospital');
 
-const provenance = {
-  sources: z
-    .array(CatalogSourceVersionSchema)
-    .openapi({ description: 'The archived versions this answer was built from.' }),
-  gaps: z
-    .array(CatalogGapSchema)
-    .openapi({ description: 'Sources that could not answer for the date (their fields are null).' }),
-  as_of: z.string().openapi({ format: 'date' }),
-  methodology_note: z.string(),
-};
-
 export const HrrpListSchema = z
   .object({
     items: z.array(HrrpHospitalSchema),
     total: z.number().int().openapi({ description: 'Hospitals matching the filters.' }),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    next_offset: z.number().int().nullable(),
-    sort: z.string(),
-    order: z.enum(['asc', 'desc']),
-    ...provenance,
+    ...sortedOffsetPageFields,
+    ...answerProvenanceFields,
   })
   .openapi('HrrpList');
 
@@ -86,7 +72,7 @@ export const HrrpHospitalDetailSchema = HrrpHospitalSchema.extend({
       supplemental: z.record(z.string(), z.string()).nullable(),
     })
     .openapi({ description: 'The supplemental row as published (the hospital file rows are under /measures).' }),
-  ...provenance,
+  ...answerProvenanceFields,
 }).openapi('HrrpHospitalDetail');
 
 export const HrrpMeasureSchema = z
@@ -115,7 +101,7 @@ export const HrrpMeasuresSchema = z
     facility_name: z.string().nullable(),
     state: z.string().nullable(),
     measures: z.array(HrrpMeasureSchema),
-    ...provenance,
+    ...answerProvenanceFields,
   })
   .openapi('HrrpMeasures');
 

@@ -1,17 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
+import { answerProvenanceFields, sortedOffsetPageFields } from '../catalog/answer-fields';
+import { RowSourceSchema } from '../catalog/provenance';
 
 export const MSSP_METHODOLOGY =
   "MSSP (Medicare Shared Savings Program) ACO results as CMS publishes them per performance year (PY2013 on), one row per ACO. Money is in dollars as published. Every rate (savings rate, minimum savings rate, quality score, final sharing rate) is in percent whatever the year printed (a percentage or a proportion); the column each came from is in source_row, the published row as-is. losses = spending above the benchmark (benchmark minus expenditures, when negative), whether or not the ACO owed any; owed_losses is what a two-sided ACO owed. Quality scores changed meaning over the years (qual_score_note): pay-for-reporting rows have no score (null). The files published before July 2019 (PY2013 to PY2016) carry CMS's encrypted ACO number instead of the ACO ID: those rows are linked to the ID through CMS's ACO ID Crosswalk (link.method crosswalk), and by name when no crosswalk in force lists the number. The announcement files of PY2014 and PY2015 publish no identifier at all: those rows are linked to an ID by name, with the match and its confidence shown, never silently. A performance year is in force from its file's release; a republished year replaces the earlier file of that year.";
-
-const provenance = {
-  sources: z
-    .array(CatalogSourceVersionSchema)
-    .openapi({ description: 'The archived versions this answer was built from.' }),
-  gaps: z.array(CatalogGapSchema),
-  as_of: z.string().openapi({ format: 'date' }),
-  methodology_note: z.string(),
-};
 
 export const AcoLinkSchema = z
   .object({
@@ -73,12 +65,8 @@ export const MsspListSchema = z
   .object({
     items: z.array(MsspResultSchema),
     total: z.number().int(),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    next_offset: z.number().int().nullable(),
-    sort: z.string(),
-    order: z.enum(['asc', 'desc']),
-    ...provenance,
+    ...sortedOffsetPageFields,
+    ...answerProvenanceFields,
   })
   .openapi('MsspList');
 
@@ -119,7 +107,7 @@ export const MsspSummarySchema = z
         }),
       )
       .openapi({ description: 'Year totals: sums of the year groups.' }),
-    ...provenance,
+    ...answerProvenanceFields,
   })
   .openapi('MsspSummary');
 
@@ -139,7 +127,7 @@ export const AcoFinancialsSchema = z
     unlinked_name_matches: z.array(MsspResultSchema).openapi({
       description: 'Rows without an ID whose compared name matches this ACO but also another ID: shown, not claimed.',
     }),
-    ...provenance,
+    ...answerProvenanceFields,
   })
   .openapi('AcoFinancials');
 

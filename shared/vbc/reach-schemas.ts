@@ -1,17 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { CatalogGapSchema, CatalogSourceVersionSchema, RowSourceSchema } from '../catalog/provenance';
+import { answerProvenanceFields, sortedOffsetPageFields } from '../catalog/answer-fields';
+import { RowSourceSchema } from '../catalog/provenance';
 
 export const REACH_METHODOLOGY =
   "ACO REACH results as CMS publishes them in the ACO REACH Financial and Quality Results PUF, one row per entity and performance year, before final settlement adjustments CMS may still make. The GPDC model's PY2021-PY2022 rows are the same file family and are served with model = gpdc (GPDC was renamed ACO REACH from PY2023). Money is in dollars as published; every rate (discount, retention withhold, savings rate, quality score) is in percent whatever the file printed (proportions are multiplied by 100); the published row is in source_row. gross_savings is benchmark minus spending before risk sharing; losses = spending above the benchmark; shared_savings is what the risk arrangement (Global: 100%, Professional: 50%) leaves the entity, negative for shared losses. Quality scores changed meaning: pay for reporting in the GPDC years, pay for performance from PY2023 (qual_score_note). Provider lists are the participant and preferred providers of the performance year as CMS lists them; NPI, TIN and CCN are given where the published value is one (else null; the published value stays in source_row). A performance year is in force from its file's release; a republished year replaces the earlier file of that year.";
-
-const provenance = {
-  sources: z
-    .array(CatalogSourceVersionSchema)
-    .openapi({ description: 'The archived versions this answer was built from.' }),
-  gaps: z.array(CatalogGapSchema),
-  as_of: z.string().openapi({ format: 'date' }),
-  methodology_note: z.string(),
-};
 
 const counts = z
   .object({
@@ -76,12 +68,8 @@ export const ReachListSchema = z
       .openapi({ description: 'Every performance year whose results are in force on the date, oldest first.' }),
     items: z.array(ReachEntitySchema),
     total: z.number().int(),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    next_offset: z.number().int().nullable(),
-    sort: z.string(),
-    order: z.enum(['asc', 'desc']),
-    ...provenance,
+    ...sortedOffsetPageFields,
+    ...answerProvenanceFields,
   })
   .openapi('ReachList');
 
@@ -120,7 +108,7 @@ export const ReachEntityDetailSchema = z
     provider_offset: z.number().int(),
     provider_next_offset: z.number().int().nullable(),
     provider_counts: counts.nullable(),
-    ...provenance,
+    ...answerProvenanceFields,
   })
   .openapi('ReachEntityDetail');
 

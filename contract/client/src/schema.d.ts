@@ -10421,6 +10421,7 @@ export interface components {
             aco_nums: string[];
             /** Format: date */
             as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             methodology_note: string;
             /** @description The archived versions this answer was built from. */
@@ -11531,6 +11532,7 @@ export interface components {
         MsspList: {
             /** Format: date */
             as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             items: components["schemas"]["MsspResult"][];
             limit: number;
@@ -11583,6 +11585,7 @@ export interface components {
         MsspSummary: {
             /** Format: date */
             as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             /** @description One per performance year and track (computed when the year loaded). */
             groups: components["schemas"]["MsspSummaryGroup"][];
@@ -11774,6 +11777,7 @@ export interface components {
             entity_id: string;
             /** @description The results row's name, else the provider list's. */
             entity_name: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             methodology_note: string;
             performance_year: number;
@@ -11793,6 +11797,7 @@ export interface components {
         ReachList: {
             /** Format: date */
             as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             items: components["schemas"]["ReachEntity"][];
             limit: number;
@@ -11975,7 +11980,7 @@ export interface components {
         SignalList: {
             /** Format: date */
             as_of: string;
-            /** @description Sources that could not answer for the date. */
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             items: components["schemas"]["ConstructionSignal"][];
             limit: number;
@@ -12012,7 +12017,7 @@ export interface components {
         SignalSummary: {
             /** Format: date */
             as_of: string;
-            /** @description Sources that could not answer for the date. */
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             groups: components["schemas"]["SignalGroup"][];
             methodology_note: string;
@@ -12331,6 +12336,7 @@ export interface components {
                 type: string | null;
             } | null;
             first_posted: string | null;
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             interventions: {
                 name: string | null;
@@ -12359,6 +12365,7 @@ export interface components {
             site_count: number;
             sites: components["schemas"]["TrialSite"][];
             source: components["schemas"]["CatalogRowSource"];
+            /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
             start_date: components["schemas"]["TrialDate"];
             study_type: string | null;
@@ -12366,6 +12373,7 @@ export interface components {
         TrialList: {
             /** Format: date */
             as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             items: components["schemas"]["TrialSummary"][];
             limit: number;
@@ -12374,6 +12382,7 @@ export interface components {
             next_cursor: string | null;
             /** @enum {string} */
             sort: "nct_id" | "last_update";
+            /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
             /** @description Studies matching the whole search (every page), exact for every combination of filters: without words, from counts made when the set loaded (the set, `by_status`, and per day of last update `by_update_day`); with words (condition, sponsor, phase, state, city, zip), counted from the matches the search reads anyway. Null only when the loaded set recorded no row count (never for a set loaded by this version). */
             total: number | null;
