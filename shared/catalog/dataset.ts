@@ -208,6 +208,31 @@ export function defineDataset<R extends Located>(d: CatalogDataset<R>): CatalogD
   return d as unknown as CatalogDataset;
 }
 
+/**
+ * One source's documents feeding a dataset declared elsewhere (a domain's dataset that several
+ * sources feed, such as construction signals): the source's folder offers the feed, and the
+ * composition root installs the dataset with every feed's documents and parsers joined
+ * (`installDatasets`), so a new feeding source needs no edit outside its own folder.
+ */
+export interface DatasetFeed<R extends Located = Located> {
+  readonly feeds: CatalogDataset;
+  readonly docs: readonly DatasetDoc[];
+  parserFor(file: { source_id: string; doc_id: string; name: string }): PublisherParser<R> | undefined;
+}
+
+/** Declares a feed; its parser is consulted only for files of its own documents. */
+export function feedDataset<R extends Located>(
+  dataset: CatalogDataset,
+  feed: Omit<DatasetFeed<R>, 'feeds'>,
+): DatasetFeed {
+  if (feed.docs.length === 0) throw new Error(`catalog: a feed of ${dataset.id} names no document`);
+  return { feeds: dataset, ...feed } as unknown as DatasetFeed;
+}
+
+export function isFeed(d: CatalogDataset | DatasetFeed): d is DatasetFeed {
+  return 'feeds' in d;
+}
+
 /** The dataset's documents of one source. */
 export function docsOf(dataset: CatalogDataset, sourceId: string): DatasetDoc[] {
   return dataset.docs.filter((d) => d.sourceId === sourceId);

@@ -86,7 +86,7 @@ export interface SignalQuery {
   include_total?: 'true' | 'false' | boolean;
 }
 
-/** The listing of each order (chicago_building_permits/dataset.ts): nulls last; ties on version and record. */
+/** The listing of each order (./dataset.ts): nulls last; ties on version and record. */
 const LISTING: Record<SignalSort, string> = { recent: 'recent', value: 'by_value' };
 
 /**
