@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { getDataset } from '../../catalog/datasets';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import type { SignalRow } from '../../signals/signal-rows';
+import { CONSTRUCTION_SIGNALS, type SignalRow } from '../../signals/signal-rows';
 import { hcaiProjectsParser } from './parser';
 import { categoryOf, facilityCell, placeAddress } from './rules';
 import { PROJECTS_EXPORT, readReportDate, source } from './source';
@@ -129,6 +130,17 @@ describe('HCAI "Projects by County" export parser', () => {
 });
 
 describe('HCAI export declaration and rules', () => {
+  it('feeds the installed construction signals dataset, its files read by this folder’s parser', () => {
+    const signals = getDataset(CONSTRUCTION_SIGNALS)!;
+    expect(signals.docs).toContainEqual({
+      sourceId: 'ca_hcai_construction_projects',
+      docId: 'hcai_projects:1',
+      mode: 'snapshot',
+    });
+    const file = { source_id: 'ca_hcai_construction_projects', doc_id: 'hcai_projects:1', name: 'x.csv' };
+    expect(signals.parserFor(file)?.id).toBe('ca_hcai_construction_projects/projects-csv');
+  });
+
   it('reads the version from the report date the title prints', () => {
     const head = fixture('2024-04-15/projects-by-county.csv').subarray(0, 4096);
     expect(readReportDate({ name: 'projects-by-county.csv', parents: [], head })).toEqual({
