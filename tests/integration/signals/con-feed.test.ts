@@ -66,6 +66,9 @@ describe('construction signals from a CON feed beside a permit feed', () => {
       facility: { status: 'matched', ccn: '440900', confidence: 1, method: 'name_address' },
       source: { source_id: 'tn_hfc_con', publisher_version: '2024-03-01', locator: { line: 4, record: 1 } },
     });
+    // The methodology joins the rule of each feed in force, stated in its own folder.
+    expect(body.methodology_note).toMatch(/chicago_building_permits: City of Chicago building permits/);
+    expect(body.methodology_note).toMatch(/tn_hfc_con: Tennessee certificate-of-need projects/);
     expect(tower.facility.reference).toMatchObject({ source_id: 'cms_hospital_general_information' });
     expect(tower.source_row['Project Number']).toBe('CN2310-031');
     expect(mri).toMatchObject({
