@@ -125,6 +125,32 @@ describe('Tennessee CON project list (XLSX) parser', () => {
     });
   });
 
+  it('decides a project by its newest row; a pending re-filing of a withdrawn application is the signal', async () => {
+    const h = ['Project Number', 'Project Name', 'Project Description', 'Meeting Date', 'Total Project Cost', 'Action'];
+    const site = 'The construction of a new hospital located at 12 Oak Street, Dover, TN 37058.';
+    const out = await parse(
+      rowsWorkbook([
+        h,
+        ['CN2201-001', 'Dover Hospital', site, '1/26/2022', 9000000, 'A'],
+        ['CN2201-001', 'Dover Hospital', site, '1/24/2024', 9000000, 'X'],
+        [
+          'CN2305-010',
+          'Oak Clinic',
+          'The renovation of a clinic at 40 Elm Street, Dover, TN 37058.',
+          '6/28/2023',
+          500000,
+          'W',
+        ],
+        ['CN2402-003', 'Oak Clinic', 'The renovation of a clinic at 40 Elm Street, Dover, TN 37058.', '', 500000, ''],
+      ]),
+    );
+    // CN2201-001 approved, then expired: not a signal, though an older row of it says A.
+    expect(out.map((r) => [r.filing_id, r.status])).toEqual([['CN2402-003', 'pending']]);
+    expect(out[0]!.merged_from).toEqual([
+      expect.objectContaining({ filing_id: 'CN2305-010', rule: 'repeated_filing', locator: { line: 4, record: 3 } }),
+    ]);
+  });
+
   it('refuses a list it cannot read: no action column, an unknown action code, a bad date or cost', async () => {
     const header = ['Project Number', 'Project Name', 'Project Description', 'Meeting Date', 'Total Project Cost'];
     await expect(parse(rowsWorkbook([header, ['CN1', 'X', 'Y', '1/2/2024', 1]]))).rejects.toThrow(
