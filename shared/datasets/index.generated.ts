@@ -34,6 +34,7 @@ import state_exclusions_sc from './state_exclusions_sc';
 import state_exclusions_tn from './state_exclusions_tn';
 import state_exclusions_vt from './state_exclusions_vt';
 import state_exclusions_wa from './state_exclusions_wa';
+import tn_hfc_con from './tn_hfc_con';
 
 /** Every dataset folder, in folder order. */
 export const SOURCE_MODULES: readonly SourceModule[] = [
@@ -71,4 +72,5 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   state_exclusions_tn,
   state_exclusions_vt,
   state_exclusions_wa,
+  tn_hfc_con,
 ];
