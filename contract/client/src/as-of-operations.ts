@@ -17,6 +17,8 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rules/ncci/ptp',
   'GET /rules/warrant',
   'GET /rules/warrant/appeal',
+  'GET /rx/nadac/movers',
+  'GET /rx/ndcs/{ndc11}/nadac',
   'GET /signals',
   'GET /signals/summary',
   'GET /vbc/acos/{aco_id}/financials',
