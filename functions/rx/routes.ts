@@ -3,13 +3,24 @@ import { asOfOrToday } from '../../shared/catalog/as-of';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { nadacMovers, nadacSeries } from '../../shared/rx/nadac';
-import { NadacMoversSchema, NadacSeriesSchema } from '../../shared/rx/schemas';
-import { NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
+import { ndcProfile } from '../../shared/rx/ndc-profile';
+import { NadacMoversSchema, NadacSeriesSchema, NdcProfileSchema } from '../../shared/rx/schemas';
+import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { RX_TOOLS } from './tools';
 
 const tags = ['Drug economics'];
 const nadac =
   'From the NADAC weekly files (medicaid_nadac, data.medicaid.gov) in force on `as_of`: 503 naming medicaid_nadac when none is loaded and in force (before the first file, or a file older than 21 days: a `stale_version` gap). `methodology_note` states what NADAC covers and omits.';
+
+const profileRoute = createRoute({
+  method: 'get',
+  path: '/rx/ndcs/{ndc11}',
+  tags,
+  summary: 'Package profile of an NDC',
+  description: `The package and its product from the FDA NDC Directory files in force on \`as_of\` (finished, unfinished and excluded: product, labeler, dosage form, routes, strengths, pharmacologic classes, marketing dates and category, application number, each with its published row), joined by ndc11 to its latest NADAC rate (\`nadac.in_force\` false: the last rate of an earlier weekly file), and a \`status\`: \`active\`, \`obsolete\` or \`unknown\` to the sources in force, with \`status_reason\` and \`status_detail\` (the rule is in \`methodology_note\`: listed and not past its end-marketing date is active; marketing ended, in FDA's excluded file, listed by an earlier directory version only, or priced by NADAC but not listed is obsolete). An NDC no source in force knows is a 200 with status \`unknown\`, not a 404: the answer says which sources were searched. The NDC in any common form; a malformed or unhyphenated 10-digit NDC is a 400 naming \`ndc11\`. 503 naming fda_ndc_directory and medicaid_nadac when neither is loaded and in force; one of them missing is a gap in the body.`,
+  request: { params: Ndc11Path, query: AsOfQuery },
+  responses: { 200: jsonResponse(NdcProfileSchema, 'The profile.'), ...problemResponses(400, 401, 503) },
+});
 
 const seriesRoute = createRoute({
   method: 'get',
@@ -31,14 +42,20 @@ const moversRoute = createRoute({
   responses: { 200: jsonResponse(NadacMoversSchema, 'The movers.'), ...problemResponses(400, 401, 503) },
 });
 
-/** Drug economics (issue 18): NDC identifiers, the NADAC series and its movers. */
+/** Drug economics (issue 18): NDC profiles (FDA NDC Directory and NADAC), the NADAC series and its movers. */
 export const rxGroup: RouteGroup = {
   name: 'rx',
-  description: '/rx/ndcs/{ndc11}/nadac: the change-only NADAC series of a package; /rx/nadac/movers: largest moves',
+  description:
+    '/rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves',
   tools: RX_TOOLS,
   build(deps) {
     const router = createRouter();
     const asOf = (q: { as_of?: string }) => asOfOrToday(deps.clock, q.as_of);
+    router.openapi(profileRoute, async (c) => {
+      const { ndc11 } = c.req.valid('param');
+      const { as_of } = c.req.valid('query');
+      return c.json(await ndcProfile(deps, ndc11, asOf({ as_of })), 200);
+    });
     router.openapi(seriesRoute, async (c) => {
       const { ndc11 } = c.req.valid('param');
       const { as_of, ...q } = c.req.valid('query');

@@ -3,6 +3,13 @@ import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 /** The drug economics reads as agent tools (shared/mcp). */
 export const RX_TOOLS: readonly ToolSpec[] = [
   tool({
+    name: 'rx_ndc_profile',
+    method: 'get',
+    path: '/rx/ndcs/{ndc11}',
+    proves:
+      'One NDC package (any common NDC form, answered as ndc11) from the FDA NDC Directory version in force on the date: product, labeler, dosage form, route, strengths, marketing dates and category, application number, with its latest NADAC per-unit cost and a status (active, obsolete or unknown to the sources in force) with the rule that decided it. Unknown is not proof the NDC does not exist.',
+  }),
+  tool({
     name: 'rx_nadac_series',
     method: 'get',
     path: '/rx/ndcs/{ndc11}/nadac',

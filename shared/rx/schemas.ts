@@ -113,3 +113,85 @@ export const NadacMoversSchema = z
   })
   .openapi('NadacMovers');
 export type NadacMovers = z.infer<typeof NadacMoversSchema>;
+
+export const NDC_STATUSES = ['active', 'obsolete', 'unknown'] as const;
+export const NDC_STATUS_REASONS = [
+  'listed',
+  'marketing_ended',
+  'excluded',
+  'delisted',
+  'priced_not_listed',
+  'nadac_only',
+  'not_found',
+] as const;
+
+export const NdcPackageSchema = z
+  .object({
+    package_code: z.string().openapi({ description: 'NDCPACKAGECODE as FDA prints it (hyphenated).' }),
+    description: z.string().nullable(),
+    start_marketing_date: z.string().nullable(),
+    end_marketing_date: z.string().nullable(),
+    sample_package: z.boolean().nullable(),
+    ndc_exclude_flag: z.string().nullable(),
+    directory_file: z.enum(['finished', 'unfinished', 'excluded']),
+    source: RowSourceSchema,
+    source_row: z.record(z.string(), z.string()),
+  })
+  .openapi('NdcPackage');
+
+export const NdcProductSchema = z
+  .object({
+    product_id: z.string(),
+    product_ndc: z.string(),
+    product_type: z.string().nullable(),
+    proprietary_name: z.string().nullable(),
+    proprietary_name_suffix: z.string().nullable(),
+    nonproprietary_name: z.string().nullable(),
+    labeler_name: z.string().nullable(),
+    dosage_form: z.string().nullable(),
+    routes: z.array(z.string()),
+    strengths: z.array(
+      z.object({ substance: z.string(), strength: z.string().nullable(), unit: z.string().nullable() }),
+    ),
+    pharm_classes: z.array(z.string()),
+    marketing_category: z.string().nullable(),
+    application_number: z.string().nullable(),
+    appl_no: z.string().nullable(),
+    start_marketing_date: z.string().nullable(),
+    end_marketing_date: z.string().nullable(),
+    dea_schedule: z.string().nullable(),
+    listing_record_certified_through: z.string().nullable(),
+    directory_file: z.enum(['finished', 'unfinished', 'excluded']),
+    source: RowSourceSchema,
+    source_row: z.record(z.string(), z.string()),
+  })
+  .openapi('NdcProduct');
+
+export const NdcProfileSchema = z
+  .object({
+    ndc11: z.string(),
+    ndc_hyphenated: z.string().openapi({ description: 'ndc11 as 5-4-2 with hyphens.' }),
+    status: z.enum(NDC_STATUSES),
+    status_reason: z.enum(NDC_STATUS_REASONS),
+    status_detail: z.string(),
+    package: NdcPackageSchema.nullable().openapi({
+      description: 'The package in the directory files in force (finished, else unfinished, else excluded).',
+    }),
+    product: NdcProductSchema.nullable(),
+    last_listed: z
+      .object({ version_id: z.number().int(), publisher_version: z.string().nullable(), from: z.string() })
+      .nullable()
+      .openapi({ description: 'For a delisted NDC: the latest earlier directory version that listed it.' }),
+    nadac: z
+      .object({
+        rate: NadacRateSchema,
+        in_force: z
+          .boolean()
+          .openapi({ description: 'true: from the weekly file in force; false: the last rate of an earlier file.' }),
+      })
+      .nullable()
+      .openapi({ description: 'The latest NADAC rate up to `as_of`; null when no loaded weekly file listed the NDC.' }),
+    ...answerProvenanceFields,
+  })
+  .openapi('NdcProfile');
+export type NdcProfile = z.infer<typeof NdcProfileSchema>;

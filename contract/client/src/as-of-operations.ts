@@ -18,6 +18,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rules/warrant',
   'GET /rules/warrant/appeal',
   'GET /rx/nadac/movers',
+  'GET /rx/ndcs/{ndc11}',
   'GET /rx/ndcs/{ndc11}/nadac',
   'GET /signals',
   'GET /signals/summary',

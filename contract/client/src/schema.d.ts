@@ -6857,20 +6857,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Package profile (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA NDC directory, NADAC is built; listed so the contract shows the whole surface.
+         * Package profile of an NDC
+         * @description The package and its product from the FDA NDC Directory files in force on `as_of` (finished, unfinished and excluded: product, labeler, dosage form, routes, strengths, pharmacologic classes, marketing dates and category, application number, each with its published row), joined by ndc11 to its latest NADAC rate (`nadac.in_force` false: the last rate of an earlier weekly file), and a `status`: `active`, `obsolete` or `unknown` to the sources in force, with `status_reason` and `status_detail` (the rule is in `methodology_note`: listed and not past its end-marketing date is active; marketing ended, in FDA's excluded file, listed by an earlier directory version only, or priced by NADAC but not listed is obsolete). An NDC no source in force knows is a 200 with status `unknown`, not a 404: the answer says which sources were searched. The NDC in any common form; a malformed or unhyphenated 10-digit NDC is a 400 naming `ndc11`. 503 naming fda_ndc_directory and medicaid_nadac when neither is loaded and in force; one of them missing is a gap in the body.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description NDC: 11 digits (5-4-2), or hyphenated 4-4-2, 5-3-2, 5-4-1 or 5-4-2; answered as `ndc11`. A 10-digit code without hyphens is ambiguous (the padding zero may belong to any segment) and is a 400 listing its three 11-digit readings. */
                     ndc11: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The profile. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NdcProfile"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6880,7 +6906,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6906,8 +6932,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11783,7 +11809,6 @@ export interface components {
                 version_id: number;
             };
         };
-        /** @description The rate in the weekly file in force on `as_of`; null when that file does not list the NDC. */
         NadacRate: {
             /**
              * Format: date
@@ -11801,11 +11826,11 @@ export interface components {
             ndc_description: string;
             pricing_unit: string | null;
             source: components["schemas"]["CatalogRowSource"];
-        } | null;
+        };
         NadacSeries: {
             /** Format: date */
             as_of: string;
-            current: components["schemas"]["NadacRate"];
+            current: components["schemas"]["NadacRate"] & (Record<string, never> | null);
             /** @description Sources that could not answer for the date (their fields are null). */
             gaps: components["schemas"]["CatalogGap"][];
             limit: number;
@@ -11820,6 +11845,83 @@ export interface components {
             sources: components["schemas"]["CatalogSourceVersion"][];
             /** @description Loaded weekly files the series runs over. */
             weekly_files: number;
+        };
+        /** @description The package in the directory files in force (finished, else unfinished, else excluded). */
+        NdcPackage: {
+            description: string | null;
+            /** @enum {string} */
+            directory_file: "finished" | "unfinished" | "excluded";
+            end_marketing_date: string | null;
+            ndc_exclude_flag: string | null;
+            /** @description NDCPACKAGECODE as FDA prints it (hyphenated). */
+            package_code: string;
+            sample_package: boolean | null;
+            source: components["schemas"]["CatalogRowSource"];
+            source_row: {
+                [key: string]: string;
+            };
+            start_marketing_date: string | null;
+        } | null;
+        NdcProduct: {
+            appl_no: string | null;
+            application_number: string | null;
+            dea_schedule: string | null;
+            /** @enum {string} */
+            directory_file: "finished" | "unfinished" | "excluded";
+            dosage_form: string | null;
+            end_marketing_date: string | null;
+            labeler_name: string | null;
+            listing_record_certified_through: string | null;
+            marketing_category: string | null;
+            nonproprietary_name: string | null;
+            pharm_classes: string[];
+            product_id: string;
+            product_ndc: string;
+            product_type: string | null;
+            proprietary_name: string | null;
+            proprietary_name_suffix: string | null;
+            routes: string[];
+            source: components["schemas"]["CatalogRowSource"];
+            source_row: {
+                [key: string]: string;
+            };
+            start_marketing_date: string | null;
+            strengths: {
+                strength: string | null;
+                substance: string;
+                unit: string | null;
+            }[];
+        } | null;
+        NdcProfile: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description For a delisted NDC: the latest earlier directory version that listed it. */
+            last_listed: {
+                from: string;
+                publisher_version: string | null;
+                version_id: number;
+            } | null;
+            methodology_note: string;
+            /** @description The latest NADAC rate up to `as_of`; null when no loaded weekly file listed the NDC. */
+            nadac: {
+                /** @description true: from the weekly file in force; false: the last rate of an earlier file. */
+                in_force: boolean;
+                rate: components["schemas"]["NadacRate"];
+            } | null;
+            /** @description ndc11 as 5-4-2 with hyphens. */
+            ndc_hyphenated: string;
+            ndc11: string;
+            package: components["schemas"]["NdcPackage"];
+            product: components["schemas"]["NdcProduct"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @enum {string} */
+            status: "active" | "obsolete" | "unknown";
+            status_detail: string;
+            /** @enum {string} */
+            status_reason: "listed" | "marketing_ended" | "excluded" | "delisted" | "priced_not_listed" | "nadac_only" | "not_found";
         };
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
         OpenApiDocument: {
