@@ -1,6 +1,6 @@
 import { Archive } from '../../shared/archive/ingest';
 import { syncCatalog } from '../../shared/catalog/sync';
-import { nadacParser } from '../../shared/datasets/medicaid_nadac/nadac';
+import { nadacParser } from '../../shared/datasets/medicaid_nadac/parser';
 import type { Clock } from '../../shared/deps';
 import { startEngines } from '../../shared/local/engines';
 import { startHarness } from '../../tests/helpers/harness';

@@ -8,7 +8,8 @@ import {
   NadacRowSchema,
   ratePoint,
 } from '../../rx/nadac-rows';
-import { type NadacRecord, nadacParser } from './nadac';
+import type { NadacRecord } from './parser';
+import { nadacParser } from './source';
 
 /** Catalog rows from the weekly file's single parse (the record and its rate point). */
 const nadacRowParser = mapParser<NadacRecord, NadacRow>(nadacParser, {
