@@ -6,6 +6,7 @@ import { exclusionsGroup } from './exclusions/routes';
 import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
+import { rxGroup } from './rx/routes';
 import { signalsGroup } from './signals/routes';
 import { subscriptionsGroup } from './subscriptions/routes';
 import { trialsGroup } from './trials/routes';
@@ -24,6 +25,7 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   vbcGroup,
   trialsGroup,
   signalsGroup,
+  rxGroup,
   catalogGroup,
   mcpGroup,
 ];
