@@ -19,6 +19,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rules/warrant/appeal',
   'GET /signals',
   'GET /signals/summary',
+  'GET /signals/systems',
   'GET /vbc/acos/{aco_id}/financials',
   'GET /vbc/financials',
   'GET /vbc/financials/summary',
