@@ -13,7 +13,13 @@ import { SourceNotLoadedError, ValidationError } from '../http/errors';
 import { MAX_LIMIT, nextOffset, offsetOf, wantsTotal } from '../http/paging';
 import { COMPENDIUM_HOSPITALS, COMPENDIUM_SOURCE, type HospitalLinkRow } from '../systems/system-rows';
 import { MERGE_RULE, SIGNALS_METHODOLOGY, type Signal, type SignalList, type SignalSummary } from './schemas';
-import { CONSTRUCTION_SIGNALS, type ListedSignal, type SignalCategory, type SignalRow } from './signal-rows';
+import {
+  CONSTRUCTION_SIGNALS,
+  type ListedSignal,
+  type MatchInput,
+  type SignalCategory,
+  type SignalRow,
+} from './signal-rows';
 
 export interface Located<R> {
   row: R;
@@ -103,7 +109,7 @@ export const SIGNAL_SCAN_BUDGET = 5000;
 export const SIGNAL_COUNT_CAP = 20_000;
 
 /** The reference rows a page's matcher can score: read by ZIP and city blocks (`place` index), not a state. */
-export async function matcherFor(deps: Deps, v: Pick<Views, 'facilities'>, signals: readonly SignalRow[]) {
+export async function matcherFor(deps: Deps, v: Pick<Views, 'facilities'>, signals: readonly MatchInput[]) {
   const rows = new Map<string, Located<FacilityRow>>();
   if (v.facilities.versions.length && signals.length) {
     const found = await lookupMany(
@@ -137,7 +143,7 @@ export async function matcherFor(deps: Deps, v: Pick<Views, 'facilities'>, signa
 export type Matcher = Awaited<ReturnType<typeof matcherFor>>;
 
 /** The facility match of a signal (undefined: no reference in force, not attempted). */
-export function matchOf(s: SignalRow, m: Matcher) {
+export function matchOf(s: MatchInput, m: Matcher) {
   return m.attempted
     ? m.matcher.match({ name: s.named_party, address: s.address, city: s.city, state: s.state, zip: s.zip })
     : undefined;
@@ -150,9 +156,10 @@ export interface SystemTie {
 }
 
 /**
- * The systems of CCNs in the compendium linkage in force (index `ccn`): `in_system` when every row
- * of the CCN names one system; `no_system` when the hospital is listed in no system; `several_systems`
- * when its rows name two (not counted for either). A CCN the linkage does not list is absent.
+ * The systems of CCNs in the compendium linkage in force (index `ccn`): `in_system` when the rows of
+ * the CCN that name a system all name the same one; `no_system` when none names a system (the
+ * hospital is listed in no system); `several_systems` when they name two or more (counted for none).
+ * A CCN the linkage does not list is absent from the map.
  */
 export async function systemTies(
   deps: Deps,

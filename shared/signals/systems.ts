@@ -10,7 +10,14 @@ import { NotFoundError, SourceNotLoadedError, ValidationError } from '../http/er
 import { MAX_LIMIT, type PageParams, pageArray } from '../http/paging';
 import { COMPENDIUM_SYSTEMS, type HealthSystemRow, normalizeSystemId } from '../systems/system-rows';
 import { MERGE_RULE, SIGNALS_METHODOLOGY, type SignalList } from './schemas';
-import { type ListedSignal, SIGNAL_CATEGORIES, type SignalCategory, type SignalRow } from './signal-rows';
+import {
+  hasMatchInput,
+  type ListedSignal,
+  type MatchInput,
+  SIGNAL_CATEGORIES,
+  type SignalCategory,
+  type SignalRow,
+} from './signal-rows';
 import {
   type Located,
   matcherFor,
@@ -100,9 +107,9 @@ function attribution(deps: Deps, v: Views, scope: Scope, cap: number): Promise<A
 const add = (a: number | null, b: number | null) => (a === null && b === null ? null : (a ?? 0) + (b ?? 0));
 
 /**
- * Reads: the `recent` listing of the scope whole (pages of 1,000, at most `cap` signals), those
- * signals by id (batched gets), the reference rows of their ZIP and city blocks, and the matched
- * CCNs in the linkage's `ccn` index.
+ * Reads: the `recent` listing of the scope whole (pages of 1,000, at most `cap` signals; the items
+ * hold the match inputs, so no signal is read by id unless its item predates them), the reference
+ * rows of their ZIP and city blocks, and the matched CCNs in the linkage's `ccn` index.
  */
 async function attribute(deps: Deps, v: Views, scope: Scope, cap: number): Promise<Attribution> {
   const listed: Located<ListedSignal>[] = [];
@@ -121,21 +128,30 @@ async function attribute(deps: Deps, v: Views, scope: Scope, cap: number): Promi
     if (listed.length > cap) throw tooBroad(scope, cap);
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
+  // The match inputs come with the listing items; items written before they were added are read by id.
+  const older = listed.filter((s) => !hasMatchInput(s.row));
   const whole = await lookupMany(
     deps,
     v.signals.dataset,
     'signal',
-    listed.map((s) => s.row.signal_id),
+    older.map((s) => s.row.signal_id),
     v.signals.versions,
   );
-  const rows = listed.map((s) => {
+  const rows: MatchInput[] = listed.map((s) => {
+    if (hasMatchInput(s.row)) return s.row;
     const stored = (whole.get(s.row.signal_id) ?? []).find((w) => w.version_id === s.source.version_id);
     if (!stored)
       throw new Error(`signal ${s.row.signal_id} is listed but not found by id in version ${s.source.version_id}`);
     return stored.value as unknown as SignalRow;
   });
+  // One match per distinct place and name (a project's filings share them).
+  const byInput = new Map<string, ReturnType<typeof matchOf>>();
   const matcher = await matcherFor(deps, v, rows);
-  const matches = rows.map((r) => matchOf(r, matcher));
+  const matches = rows.map((r) => {
+    const k = JSON.stringify([r.named_party, r.address, r.city, r.state, r.zip]);
+    if (!byInput.has(k)) byInput.set(k, matchOf(r, matcher));
+    return byInput.get(k);
+  });
   const ties = await systemTies(
     deps,
     v.hospitals,
