@@ -11,7 +11,7 @@ import { SIGNALS_TOOLS } from './tools';
 
 const tags = ['Construction signals'];
 const sources =
-  'From the construction-signal feeds in force on the date (today: City of Chicago building permits through Socrata SODA, kept when they name a health facility), CMS Hospital General Information as the facility reference and the AHRQ Compendium hospital linkage (ahrq_compendium) for the health system of a matched hospital. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`), the linkage missing a gap too (`system` null).';
+  'From the construction-signal feeds in force on the date (city building-permit feeds and state certificate-of-need or construction-project lists, each named in `sources` with its version and stating its own rule in `methodology_note`), CMS Hospital General Information as the facility reference and the AHRQ Compendium hospital linkage (ahrq_compendium) for the health system of a matched hospital. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`), the linkage missing a gap too (`system` null).';
 
 const listRoute = createRoute({
   method: 'get',

@@ -12,7 +12,7 @@ import { normalizeCity } from '../facilities/normalize';
 import { SourceNotLoadedError, ValidationError } from '../http/errors';
 import { MAX_LIMIT, nextOffset, offsetOf, wantsTotal } from '../http/paging';
 import { COMPENDIUM_HOSPITALS, COMPENDIUM_SOURCE, type HospitalLinkRow } from '../systems/system-rows';
-import { MERGE_RULE, SIGNALS_METHODOLOGY, type Signal, type SignalList, type SignalSummary } from './schemas';
+import { MERGE_RULE, type Signal, type SignalList, type SignalSummary, signalsMethodology } from './schemas';
 import {
   CONSTRUCTION_SIGNALS,
   type ListedSignal,
@@ -72,12 +72,19 @@ async function readAll<R>(
   });
 }
 
+/** The common methodology and the note of each feed with a version in force (its own rule). */
+export function methodologyOf(v: Views): string {
+  const notes = v.signals.dataset.feedNotes ?? {};
+  const ids = [...new Set(v.signals.sourceVersions().map((s) => s.source_id))];
+  return signalsMethodology(ids.flatMap((id) => (notes[id] ? [notes[id]] : [])));
+}
+
 export function provenance(v: Views) {
   return {
     sources: [...v.signals.sourceVersions(), ...v.facilities.sourceVersions(), ...v.hospitals.sourceVersions()],
     gaps: [...v.signals.gaps, ...v.facilities.gaps, ...v.hospitals.gaps],
     as_of: v.date,
-    methodology_note: SIGNALS_METHODOLOGY,
+    methodology_note: methodologyOf(v),
   };
 }
 
@@ -96,7 +103,7 @@ export interface SignalQuery {
   include_total?: 'true' | 'false' | boolean;
 }
 
-/** The listing of each order (chicago_building_permits/dataset.ts): nulls last; ties on version and record. */
+/** The listing of each order (./dataset.ts): nulls last; ties on version and record. */
 const LISTING: Record<SignalSort, string> = { recent: 'recent', value: 'by_value' };
 
 /**
@@ -441,6 +448,6 @@ export async function signalSummary(
     sources: v.signals.sourceVersions(),
     gaps: v.signals.gaps,
     as_of: v.date,
-    methodology_note: SIGNALS_METHODOLOGY,
+    methodology_note: methodologyOf(v),
   };
 }

@@ -9,7 +9,7 @@ import { normalizeCity } from '../facilities/normalize';
 import { NotFoundError, SourceNotLoadedError, ValidationError } from '../http/errors';
 import { MAX_LIMIT, type PageParams, pageArray } from '../http/paging';
 import { COMPENDIUM_SYSTEMS, type HealthSystemRow, normalizeSystemId } from '../systems/system-rows';
-import { MERGE_RULE, SIGNALS_METHODOLOGY, type SignalList } from './schemas';
+import { MERGE_RULE, type SignalList } from './schemas';
 import {
   hasMatchInput,
   type ListedSignal,
@@ -430,6 +430,5 @@ export async function listSystemSignals(
     sort: q.sort,
     merge_rule: MERGE_RULE,
     ...provenance(v),
-    methodology_note: SIGNALS_METHODOLOGY,
   };
 }

@@ -20,6 +20,8 @@ type Json = any;
 const LAKESHORE = 'HSI00000101';
 const WEST_SIDE = 'HSI00000102';
 const PRAIRIE = 'HSI00000103';
+/** The sources seeded here; the other signal feeds' folders are gaps on every date. */
+const FED = ['chicago_building_permits', 'cms_hospital_general_information', 'ahrq_compendium'];
 
 describe('construction signals per health system (AHRQ Compendium)', () => {
   let h: Harness;
@@ -87,7 +89,8 @@ describe('construction signals per health system (AHRQ Compendium)', () => {
       ['ahrq_compendium', 'ahrq_compendium:1', '2022 rev'],
     ]);
     for (const s of body.sources) expect(s.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(body.gaps).toEqual([]);
+    // Gaps name only the signal feeds not seeded here (a new feed's folder needs no edit of this test).
+    expect(body.gaps.filter((g: Json) => FED.includes(g.source_id))).toEqual([]);
   });
 
   it('switches to the 2023 Compendium on the day it was archived: Saint Brigid now counts for Lakeshore Health', async () => {
@@ -147,7 +150,7 @@ describe('construction signals per health system (AHRQ Compendium)', () => {
       'cms_hospital_general_information',
       'ahrq_compendium',
     ]);
-    expect(body.gaps).toEqual([]);
+    expect(body.gaps.filter((g: Json) => FED.includes(g.source_id))).toEqual([]);
   });
 
   it('filters /signals by system with the other filters, sorts and pages in memory, total exact', async () => {
