@@ -1,6 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { HRRP_SUPPLEMENTAL, type HrrpSupplementalRow, listedHrrpSupplemental } from '../../vbc/hrrp-rows';
-import { supplementalParser } from './parser';
+import { supplementalParser } from './source';
 
 /**
  * The HRRP supplemental file as a catalog dataset: one row per hospital with its payment
