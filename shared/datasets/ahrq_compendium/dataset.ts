@@ -13,8 +13,8 @@ import { compendiumLinkageParser, compendiumSystemsParser } from './source';
  * The hospital linkage (hospital CCN -> health system), one snapshot per release: found by CCN
  * (not unique: AHRQ's 2018 file lists one CCN twice) and by AHRQ hospital id, listed per system in
  * hospital-id order (a listing partition rather than an index entry, which holds at most 200 rows:
- * a system of any size is read page by page), and rolled up per system when each release loads
- * (hospitals linked).
+ * a system of any size is read page by page). No load-time rollup: /signals/systems sums signals,
+ * which depend on the feeds and the facility reference in force, not on the linkage alone.
  */
 export const compendiumHospitalsDataset = defineDataset<HospitalLinkRow>({
   id: COMPENDIUM_HOSPITALS,
@@ -34,14 +34,6 @@ export const compendiumHospitalsDataset = defineDataset<HospitalLinkRow>({
       sort: { field: 'compendium_hospital_id', type: 'string' },
       partitionBy: ['health_sys_id'],
       partitionRequired: true,
-    },
-  },
-  rollups: {
-    per_system: {
-      description: 'Hospitals the linkage file links to each system (those in no system are one group without an id).',
-      groupBy: ['health_sys_id'],
-      measures: { hospitals: { op: 'count' } },
-      listing: { sort: { field: 'health_sys_id', type: 'string' }, filters: { health_sys_id: 'eq' } },
     },
   },
   loadPriority: 0,
