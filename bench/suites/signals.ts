@@ -8,6 +8,7 @@ import { listingPk, namespaceOf, WHOLE } from '../../shared/catalog/keys';
 import { syncCatalog } from '../../shared/catalog/sync';
 import { viewsOf } from '../../shared/catalog/view';
 import type { Deps } from '../../shared/deps';
+import { systemSignals } from '../../shared/signals/systems';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
 import type { BenchSuite } from '../types';
@@ -99,6 +100,16 @@ async function archiveWalk(deps: Deps): Promise<number> {
     origin: 'backfill',
     observedAt: new Date('2025-01-02T06:00:00Z'),
   });
+  // The AHRQ Compendium 2023 fixtures: the Chicago reference hospitals linked to their systems.
+  for (const name of ['chsp-compendium-2023.csv', 'chsp-hospital-linkage-2023.csv']) {
+    await archive.ingest({
+      sourceId: 'ahrq_compendium',
+      name,
+      body: fs.readFileSync(path.join(ROOT, 'shared/datasets/ahrq_compendium/fixtures', name)),
+      origin: 'backfill',
+      observedAt: new Date('2025-01-02T06:00:00Z'),
+    });
+  }
   return bytes;
 }
 
@@ -158,6 +169,25 @@ export const suite: BenchSuite = {
         next?: string | null;
       };
       const nextPage = first.next ? await timed(`/signals?state=IL&cursor=${encodeURIComponent(first.next)}`) : null;
+      // /signals/systems: the attribution of every signal in force, computed on a request (cold: a
+      // cap the per-process memo has not seen, so each sample computes it again), then warm (memo).
+      const cold = await latencies(5, async () => {
+        await systemSignals(
+          h.deps,
+          { sort: 'value', limit: 50 },
+          '2025-01-10',
+          20_000 + Math.floor(Math.random() * 1e9),
+        );
+      });
+      const systems = await timed('/signals/systems');
+      const bySystem = await timed('/signals?system=HSI00000101');
+      const rollup = (await (await h.request('/signals/systems', { headers: key.headers })).json()) as {
+        total: number;
+        coverage: { counted: number };
+      };
+      log(
+        `GET /signals/systems cold p50 ${cold.p50.toFixed(0)} ms max ${cold.p99.toFixed(0)} ms (${rollup.coverage.counted} of ${total} signals tied, ${rollup.total} systems); warm p50 ${systems.p50.toFixed(1)} / p99 ${systems.p99.toFixed(1)} ms; /signals?system p50 ${bySystem.p50.toFixed(1)} / p99 ${bySystem.p99.toFixed(1)} ms`,
+      );
       // Reference: one plain 50-item key query on the signals' listing (the storage floor of a page).
       const [view] = await viewsOf(h.deps, [{ dataset: requireDataset('construction_signals'), date: '2025-01-10' }]);
       const version = view!.versions[0]!;
@@ -223,6 +253,33 @@ export const suite: BenchSuite = {
               },
             ]
           : []),
+        {
+          suite: 'signals',
+          metric: `GET /signals/systems cold (attribute ${total} signals: match, link, sum)`,
+          value: cold.p99,
+          unit: 'ms',
+          reference,
+          ratio: cold.p99 / plain.p50,
+          note: `slowest of 5 computations, p50 ${cold.p50.toFixed(0)} ms; ${rollup.coverage.counted} signals tied to ${rollup.total} systems`,
+        },
+        {
+          suite: 'signals',
+          metric: 'GET /signals/systems warm p99 (attribution kept per process)',
+          value: systems.p99,
+          unit: 'ms',
+          reference,
+          ratio: systems.p99 / plain.p50,
+          note: `p50 ${systems.p50.toFixed(1)} ms`,
+        },
+        {
+          suite: 'signals',
+          metric: 'GET /signals?system=HSI00000101 warm p99 (page of 50)',
+          value: bySystem.p99,
+          unit: 'ms',
+          reference,
+          ratio: bySystem.p99 / plain.p50,
+          note: `p50 ${bySystem.p50.toFixed(1)} ms`,
+        },
       ];
     } finally {
       await h.close();

@@ -88,10 +88,5 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/cost-reports/{ccn}/charity-care', 'Cost report charity care', 'cms_hcris_hosp10'),
   org('/cost-reports/{ccn}/cost-centers', 'Cost report cost centers', 'cms_hcris_hosp10'),
   org('/market-intelligence/cbsa/{cbsa_code}/population', 'Metro population history', 'Census population estimates'),
-  org(
-    '/signals/systems',
-    'Construction signals by health system',
-    'AHRQ Compendium of U.S. Health Systems (ahrq_compendium)',
-  ),
   org('/hospice', 'Hospice facility list', 'Care Compare hospice'),
 ];

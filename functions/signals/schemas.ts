@@ -32,10 +32,17 @@ export const SignalListQuery = z
       .optional()
       .openapi({ description: 'City of the site (case and punctuation ignored).', example: 'Chicago' }),
     category,
-    system: z.string().trim().min(1, 'expected a health-system id or name').max(120).optional().openapi({
-      description:
-        'Health system of the matched facility. Needs the facility-to-system linkage (ahrq_compendium), not loaded yet: a 503 naming it.',
-    }),
+    system: z
+      .string()
+      .trim()
+      .regex(/^HSI\d{8}$/i, 'expected an AHRQ health-system id: HSI and eight digits (e.g. HSI00000101)')
+      .transform((s) => s.toUpperCase())
+      .optional()
+      .openapi({
+        description:
+          "AHRQ Compendium health-system id (`HSI` and eight digits): only the signals whose matched hospital (CCN) the Compendium hospital linkage in force on the date lists under that system (ambiguous and unmatched signals never count). An id the linkage in force does not list is a 404; no linkage in force is a 503 naming ahrq_compendium. With `system` the system's signals are read whole (at most 20,000 signals in scope, else 400 `too_broad`) and `total` is always exact.",
+        example: 'HSI00000101',
+      }),
     min_value: z
       .string()
       .regex(/^\d+(\.\d+)?$/, 'expected a non-negative number of dollars')
@@ -67,3 +74,21 @@ export const SignalListQuery = z
   .merge(AsOfQuery);
 
 export const SignalSummaryQuery = z.object({ state, category }).merge(AsOfQuery);
+
+export const SystemSignalsQuery = z
+  .object({
+    state: StateString()
+      .optional()
+      .openapi({ description: "USPS state code of the signals' sites (not the system's home office).", example: 'IL' }),
+    category,
+    sort: z.enum(['value', 'signals']).default('value').openapi({
+      description:
+        'value (default): total declared dollars, largest first (systems whose signals declare no value last); signals: signal count, most first. Ties: the other measure, then health_sys_id ascending (unique).',
+    }),
+    limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
+      .default(DEFAULT_LIMIT)
+      .openapi({ description: `Systems per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
+    offset: PageQuery.shape.offset,
+    cursor: PageQuery.shape.cursor,
+  })
+  .merge(AsOfQuery);

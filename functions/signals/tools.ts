@@ -16,4 +16,11 @@ export const SIGNALS_TOOLS: readonly ToolSpec[] = [
     proves:
       'Counts and declared dollars of health-facility construction signals per state and category, computed when each feed version loaded, with the versions used. Covers only the feeds loaded (named in sources), not every state.',
   }),
+  tool({
+    name: 'construction_signals_by_system',
+    method: 'get',
+    path: '/signals/systems',
+    proves:
+      'Construction signals rolled up per health system (AHRQ Compendium) by declared dollar volume: each counted signal’s facility match is a clear single hospital whose CCN the Compendium linkage in force lists under that system, with counts per category, the hospitals matched, the share of signals not tied (coverage) and every version used. Ambiguous or unmatched signals are never attributed; a system absent here may still have projects the feeds do not carry.',
+  }),
 ];

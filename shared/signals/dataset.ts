@@ -11,13 +11,15 @@ import { CONSTRUCTION_SIGNALS, listedSignal, type SignalRow, SignalRowSchema } f
 export const constructionSignalsDataset = defineDataset<SignalRow>({
   id: CONSTRUCTION_SIGNALS,
   title: 'Construction signals (health facilities)',
-  loaderVersion: '3',
+  // 4: listing items carry the match inputs (named party, address, ZIP) that /signals/systems reads.
+  loaderVersion: '4',
   docs: [],
   parserFor: () => undefined,
   schema: SignalRowSchema,
   indexes: [{ name: 'signal', unique: true, keys: (r) => [r.signal_id] }],
-  // Listing items hold what /signals filters and orders by; the whole signal (its published row and
-  // merged filings) is read by signal id for the page only.
+  // Listing items hold what /signals filters and orders by and the facility matcher's inputs (so
+  // /signals/systems attributes a scope from the listing alone); the whole signal (its published
+  // row and merged filings) is read by signal id for the page only.
   listedValue: listedSignal,
   listings: {
     // One listing per order of GET /signals, each copy partitioned by state and by category, so a

@@ -10,7 +10,7 @@ import { MergedFilingSchema, SIGNAL_CATEGORIES } from './signal-rows';
  * force after this text (`signalsMethodology`), so a new feed leaves this text true.
  */
 export const SIGNALS_METHODOLOGY =
-  'Construction signals are health-facility building permits and projects from public machine-readable sources, as filed, one feed per source (each named in sources, its own rule below). value_usd is the cost the filing declares, in dollars, not the final cost. Each signal is matched to a hospital (CCN) of CMS Hospital General Information by normalized name and street address, with the match status, confidence and method; an ambiguous or missing match has no CCN, never a guess. Duplicate filings of one project (the same permit or project number listed again, or the same address, category, value and description filed twice) are merged: the newest filing is the signal and the others are listed in merged_from with their rule. No health-system linkage is loaded yet (ahrq_compendium), so system is null.';
+  'Construction signals are health-facility building permits and projects from public machine-readable sources, as filed, one feed per source (each named in sources, its own rule below). value_usd is the cost the filing declares, in dollars, not the final cost. Each signal is matched to a hospital (CCN) of CMS Hospital General Information by normalized name and street address, with the match status, confidence and method; an ambiguous or missing match has no CCN, never a guess. Duplicate filings of one project (the same permit or project number listed again, or the same address, category, value and description filed twice) are merged: the newest filing is the signal and the others are listed in merged_from with their rule. A signal is tied to a health system only through its matched CCN: the AHRQ Compendium hospital linkage (ahrq_compendium) in force on the date names the system of that hospital; a signal without a matched CCN (ambiguous, unmatched or not attempted), a hospital the linkage lists in no system or does not list, or a CCN it lists under two systems gives system null. The Compendium describes the systems of its year (published one to two years later) and is in force from the day it was archived.';
 
 /** The methodology of an answer: the common text, then the note of each feed in force (sources order). */
 export function signalsMethodology(notes: readonly string[]): string {
@@ -47,6 +47,15 @@ export const FacilityMatchSchema = z
   })
   .openapi('SignalFacilityMatch');
 
+export const SignalSystemSchema = z
+  .object({
+    health_sys_id: z.string().openapi({ example: 'HSI00000101', description: "AHRQ's health-system id." }),
+    health_sys_name: z.string().nullable(),
+    via_ccn: z.string().openapi({ description: 'The matched CCN the system was found by.' }),
+    reference: RowSourceSchema.openapi({ description: 'The hospital linkage row that names the system.' }),
+  })
+  .openapi('SignalHealthSystem');
+
 export const SignalSchema = z
   .object({
     signal_id: z.string().openapi({ example: 'chicago_building_permits:100900001' }),
@@ -70,10 +79,10 @@ export const SignalSchema = z
     latest_date: z.string().nullable(),
     health_rule: z.array(z.string()).openapi({ description: 'Why the filing is a health-facility signal.' }),
     facility: FacilityMatchSchema,
-    system: z
-      .string()
-      .nullable()
-      .openapi({ description: 'Health system of the matched facility; null: no linkage loaded.' }),
+    system: SignalSystemSchema.nullable().openapi({
+      description:
+        'Health system of the matched hospital, from the AHRQ Compendium hospital linkage in force (by CCN); null when the signal has no matched CCN, the hospital is in no system (or not in the linkage, or under two systems), or no linkage is loaded on the date (then a gap names ahrq_compendium).',
+    }),
     merged_from: z.array(MergedFilingSchema),
     source_row: z.record(z.string(), z.unknown()).openapi({ description: 'The published row as-is.' }),
     source: RowSourceSchema,

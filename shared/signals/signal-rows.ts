@@ -67,11 +67,20 @@ export const SignalRowSchema = z.object({
 });
 export type SignalRow = z.infer<typeof SignalRowSchema>;
 
-/** The fields of a signal its listing items hold (filters, order, paging); the rest is read by id. */
+/** What the facility matcher reads of a signal (shared/facilities: name, street address, place). */
+export type MatchInput = Pick<SignalRow, 'named_party' | 'address' | 'city' | 'state' | 'zip'>;
+
+/**
+ * The fields of a signal its listing items hold (filters, order, paging) and its match inputs
+ * (so /signals/systems attributes signals to systems from the listing alone); the rest is read by
+ * id. Items written before the match inputs were added lack them (`hasMatchInput`): those signals
+ * are read by id.
+ */
 export type ListedSignal = Pick<
   SignalRow,
   'signal_id' | 'state' | 'city' | 'category' | 'value_usd' | 'latest_date' | 'locator'
->;
+> &
+  Partial<Pick<SignalRow, 'named_party' | 'address' | 'zip'>>;
 
 export function listedSignal(r: SignalRow): ListedSignal {
   return {
@@ -82,5 +91,13 @@ export function listedSignal(r: SignalRow): ListedSignal {
     value_usd: r.value_usd,
     latest_date: r.latest_date,
     locator: r.locator,
+    named_party: r.named_party,
+    address: r.address,
+    zip: r.zip,
   };
+}
+
+/** Whether a listing item holds the match inputs (written since they were added to the listed value). */
+export function hasMatchInput(s: ListedSignal): s is ListedSignal & MatchInput {
+  return 'named_party' in s && 'address' in s && 'zip' in s;
 }

@@ -11,27 +11,38 @@ import { createFacilityMatcher } from '../facilities/matcher';
 import { normalizeCity } from '../facilities/normalize';
 import { SourceNotLoadedError, ValidationError } from '../http/errors';
 import { MAX_LIMIT, nextOffset, offsetOf, wantsTotal } from '../http/paging';
+import { COMPENDIUM_HOSPITALS, COMPENDIUM_SOURCE, type HospitalLinkRow } from '../systems/system-rows';
 import { MERGE_RULE, type Signal, type SignalList, type SignalSummary, signalsMethodology } from './schemas';
-import { CONSTRUCTION_SIGNALS, type ListedSignal, type SignalCategory, type SignalRow } from './signal-rows';
+import {
+  CONSTRUCTION_SIGNALS,
+  type ListedSignal,
+  type MatchInput,
+  type SignalCategory,
+  type SignalRow,
+} from './signal-rows';
 
-interface Located<R> {
+export interface Located<R> {
   row: R;
   source: RowSource;
 }
 
-interface Views {
+/** The datasets a signals answer reads on its date: the feeds, the facility reference, the system linkage. */
+export interface Views {
   signals: DatasetView;
   facilities: DatasetView;
+  /** The AHRQ Compendium hospital linkage (CCN -> system); no versions when not loaded on the date (a gap). */
+  hospitals: DatasetView;
   date: string;
 }
 
-/** The health-system linkage source /signals?system and /signals/systems need (not loaded yet). */
-export const SYSTEM_SOURCE = 'ahrq_compendium';
+/** The health-system linkage source /signals?system and /signals/systems need. */
+export const SYSTEM_SOURCE = COMPENDIUM_SOURCE;
 
-async function signalViews(deps: Deps, date: string): Promise<Views> {
-  const [signals, facilities] = await viewsOf(deps, [
+export async function signalViews(deps: Deps, date: string): Promise<Views> {
+  const [signals, facilities, hospitals] = await viewsOf(deps, [
     { dataset: requireDataset(CONSTRUCTION_SIGNALS), date },
     { dataset: requireDataset(HOSPITAL_FACILITIES), date },
+    { dataset: requireDataset(COMPENDIUM_HOSPITALS), date },
   ]);
   if (!signals!.versions.length) {
     const ids = [...new Set(signals!.dataset.docs.map((d) => d.sourceId))];
@@ -43,7 +54,7 @@ async function signalViews(deps: Deps, date: string): Promise<Views> {
       },
     );
   }
-  return { signals: signals!, facilities: facilities!, date };
+  return { signals: signals!, facilities: facilities!, hospitals: hospitals!, date };
 }
 
 /** Every row of a listing in force, page after page (rollup groups: a few per state). */
@@ -62,16 +73,16 @@ async function readAll<R>(
 }
 
 /** The common methodology and the note of each feed with a version in force (its own rule). */
-function methodologyOf(v: Views): string {
+export function methodologyOf(v: Views): string {
   const notes = v.signals.dataset.feedNotes ?? {};
   const ids = [...new Set(v.signals.sourceVersions().map((s) => s.source_id))];
   return signalsMethodology(ids.flatMap((id) => (notes[id] ? [notes[id]] : [])));
 }
 
-function provenance(v: Views) {
+export function provenance(v: Views) {
   return {
-    sources: [...v.signals.sourceVersions(), ...v.facilities.sourceVersions()],
-    gaps: [...v.signals.gaps, ...v.facilities.gaps],
+    sources: [...v.signals.sourceVersions(), ...v.facilities.sourceVersions(), ...v.hospitals.sourceVersions()],
+    gaps: [...v.signals.gaps, ...v.facilities.gaps, ...v.hospitals.gaps],
     as_of: v.date,
     methodology_note: methodologyOf(v),
   };
@@ -83,7 +94,6 @@ export interface SignalQuery {
   state?: string;
   city?: string;
   category?: SignalCategory;
-  system?: string;
   min_value?: number;
   since?: string;
   sort: SignalSort;
@@ -106,7 +116,7 @@ export const SIGNAL_SCAN_BUDGET = 5000;
 export const SIGNAL_COUNT_CAP = 20_000;
 
 /** The reference rows a page's matcher can score: read by ZIP and city blocks (`place` index), not a state. */
-async function matcherFor(deps: Deps, v: Views, signals: readonly SignalRow[]) {
+export async function matcherFor(deps: Deps, v: Pick<Views, 'facilities'>, signals: readonly MatchInput[]) {
   const rows = new Map<string, Located<FacilityRow>>();
   if (v.facilities.versions.length && signals.length) {
     const found = await lookupMany(
@@ -137,21 +147,78 @@ async function matcherFor(deps: Deps, v: Views, signals: readonly SignalRow[]) {
   return { matcher, rows: new Map(list.map((r) => [r.row.ccn, r])), attempted: v.facilities.versions.length > 0 };
 }
 
-function present(
+export type Matcher = Awaited<ReturnType<typeof matcherFor>>;
+
+/** The facility match of a signal (undefined: no reference in force, not attempted). */
+export function matchOf(s: MatchInput, m: Matcher) {
+  return m.attempted
+    ? m.matcher.match({ name: s.named_party, address: s.address, city: s.city, state: s.state, zip: s.zip })
+    : undefined;
+}
+
+/** A CCN's system in the linkage in force: the one system its rows name, with the row it was read from. */
+export interface SystemTie {
+  status: 'in_system' | 'no_system' | 'several_systems';
+  row: Located<HospitalLinkRow> | null;
+}
+
+/**
+ * The systems of CCNs in the compendium linkage in force (index `ccn`): `in_system` when the rows of
+ * the CCN that name a system all name the same one; `no_system` when none names a system (the
+ * hospital is listed in no system); `several_systems` when they name two or more (counted for none).
+ * A CCN the linkage does not list is absent from the map.
+ */
+export async function systemTies(
+  deps: Deps,
+  hospitals: DatasetView,
+  ccns: Iterable<string>,
+): Promise<Map<string, SystemTie>> {
+  const out = new Map<string, SystemTie>();
+  if (!hospitals.versions.length) return out;
+  const found = await lookupMany(deps, hospitals.dataset, 'ccn', ccns, hospitals.versions);
+  for (const [ccn, stored] of found) {
+    if (!stored.length) continue;
+    const rows = stored.flatMap((r) => {
+      const version = hospitals.version(r.version_id);
+      if (!version) return [];
+      const row = r.value as unknown as HospitalLinkRow;
+      return [{ row, source: rowSourceOf(version, row.locator) }];
+    });
+    const ids = new Set(rows.map((r) => r.row.health_sys_id).filter((id): id is string => id !== null));
+    const tied = rows.find((r) => r.row.health_sys_id !== null) ?? null;
+    out.set(
+      ccn,
+      ids.size === 1
+        ? { status: 'in_system', row: tied }
+        : ids.size > 1
+          ? { status: 'several_systems', row: null }
+          : { status: 'no_system', row: null },
+    );
+  }
+  return out;
+}
+
+/** The `system` of a signal: its matched CCN's system in the linkage in force, or null. */
+export function systemOf(ccn: string | null | undefined, ties: ReadonlyMap<string, SystemTie>): Signal['system'] {
+  const tie = ccn ? ties.get(ccn) : undefined;
+  if (tie?.status !== 'in_system' || !tie.row) return null;
+  const r = tie.row.row;
+  return {
+    health_sys_id: r.health_sys_id!,
+    health_sys_name: r.health_sys_name,
+    via_ccn: ccn!,
+    reference: tie.row.source,
+  };
+}
+
+export function present(
   s: Located<SignalRow>,
-  m: Awaited<ReturnType<typeof matcherFor>>,
+  m: Matcher,
   version: CatalogVersion | undefined,
+  ties: ReadonlyMap<string, SystemTie> = new Map(),
 ): Signal {
   const { locator: _l, ...row } = s.row;
-  const match = m.attempted
-    ? m.matcher.match({
-        name: s.row.named_party,
-        address: s.row.address,
-        city: s.row.city,
-        state: s.row.state,
-        zip: s.row.zip,
-      })
-    : undefined;
+  const match = matchOf(s.row, m);
   const ref = match?.ccn ? m.rows.get(match.ccn) : undefined;
   return {
     ...row,
@@ -166,7 +233,7 @@ function present(
           candidates: [],
           reference: null,
         },
-    system: null,
+    system: systemOf(match?.ccn, ties),
     source: version ? rowSourceOf(version, s.row.locator) : s.source,
   };
 }
@@ -248,8 +315,9 @@ async function countSignals(
 
 /**
  * Construction signals in force on the date, filtered, ordered and paged; the page's signals are
- * matched to hospitals of the facility reference in force (a gap when it has none). `system` needs
- * the health-system linkage (ahrq_compendium), which is not loaded: a 503 naming it.
+ * matched to hospitals of the facility reference in force (a gap when it has none) and each matched
+ * CCN to its health system in the AHRQ Compendium linkage in force (a gap when none is). The
+ * `system` filter is another read (./systems.ts `listSystemSignals`).
  *
  * Reads: the listing of the order (`recent` or `by_value`), in the state's or category's
  * partition when given, from the cursor or the start: offset + limit items plus what the other
@@ -263,11 +331,6 @@ export async function listSignals(
   date: string,
   limits: { scan: number; count: number } = { scan: SIGNAL_SCAN_BUDGET, count: SIGNAL_COUNT_CAP },
 ): Promise<SignalList> {
-  if (q.system !== undefined)
-    throw new SourceNotLoadedError(
-      `Filtering by system needs the facility-to-system linkage (${SYSTEM_SOURCE}), which is not loaded.`,
-      { sources: [SYSTEM_SOURCE] },
-    );
   const offset = offsetOf(q);
   const v = await signalViews(deps, date);
   const listing = LISTING[q.sort];
@@ -324,7 +387,9 @@ export async function listSignals(
     v,
     rows.map((r) => r.row),
   );
-  const items = rows.map((r) => present(r, matcher, v.signals.version(r.source.version_id)));
+  const ccns = rows.flatMap((r) => matchOf(r.row, matcher)?.ccn ?? []);
+  const ties = await systemTies(deps, v.hospitals, ccns);
+  const items = rows.map((r) => present(r, matcher, v.signals.version(r.source.version_id), ties));
   return {
     items,
     total,

@@ -149,7 +149,10 @@ describe('contract-driven fuzzing: no 5xx, only problem+json errors', () => {
   });
 
   it('reached the handlers: the all-valid case of most built operations succeeds', () => {
-    const built = [...validStatus.values()].filter((s) => s !== 501);
+    // 501: not built; 503: built, but no source (or dependency) answers on the pools' 2025 dates
+    // (the signals and trials fixtures are sets of 2024 and early 2025, stale by then): neither says
+    // whether the harness built a valid request.
+    const built = [...validStatus.values()].filter((s) => s !== 501 && s !== 503);
     expect(built.length).toBeGreaterThan(30);
     expect(built.filter((s) => s < 400).length / built.length).toBeGreaterThan(0.75);
   });

@@ -22,6 +22,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rx/ndcs/{ndc11}/nadac',
   'GET /signals',
   'GET /signals/summary',
+  'GET /signals/systems',
   'GET /vbc/acos/{aco_id}/financials',
   'GET /vbc/financials',
   'GET /vbc/financials/summary',

@@ -7669,7 +7669,7 @@ export interface paths {
         };
         /**
          * Health-facility construction signals
-         * @description One row per project after duplicate filings are merged (`merged_from`, `merge_rule`), each matched to a hospital (CCN) by normalized name and street address with its confidence and method; ambiguous matches list candidates and give no CCN. Filters: `state`, `city`, `category`, `min_value` (dollars), `since` (latest date on or after), `system` (503 until the system linkage ahrq_compendium is loaded). Ordered by `sort` (nulls last), ties by the feed version and record (unique); paged by `limit` and `cursor` (each page's `next`) or `offset` (at most 10,000). A page reads its own signals from a listing per order, partitioned by state and by category: filters other than those and the order's own field (`min_value` with sort=value, `since` with sort=recent) may skip at most 5,000 signals per request, beyond that a 400 (`too_broad`). `total` is counted from the load-time rollup for state and category; with `city`, `min_value` or `since` only with `include_total=true`, else null. From the construction-signal feeds in force on the date (city building-permit feeds and state certificate-of-need or construction-project lists, each named in `sources` with its version and stating its own rule in `methodology_note`) and CMS Hospital General Information as the facility reference. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`).
+         * @description One row per project after duplicate filings are merged (`merged_from`, `merge_rule`), each matched to a hospital (CCN) by normalized name and street address with its confidence and method; ambiguous matches list candidates and give no CCN. Filters: `state`, `city`, `category`, `min_value` (dollars), `since` (latest date on or after), `system` (an AHRQ health-system id: the signals whose matched CCN the Compendium linkage in force lists under it; 404 for an id it does not list, 503 naming ahrq_compendium when no linkage is in force; read whole and paged in memory, `total` exact). Ordered by `sort` (nulls last), ties by the feed version and record (unique); paged by `limit` and `cursor` (each page's `next`) or `offset` (at most 10,000). A page reads its own signals from a listing per order, partitioned by state and by category: filters other than those and the order's own field (`min_value` with sort=value, `since` with sort=recent) may skip at most 5,000 signals per request, beyond that a 400 (`too_broad`). `total` is counted from the load-time rollup for state and category; with `city`, `min_value` or `since` only with `include_total=true`, else null. From the construction-signal feeds in force on the date (city building-permit feeds and state certificate-of-need or construction-project lists, each named in `sources` with its version and stating its own rule in `methodology_note`), CMS Hospital General Information as the facility reference and the AHRQ Compendium hospital linkage (ahrq_compendium) for the health system of a matched hospital. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`), the linkage missing a gap too (`system` null).
          */
         get: {
             parameters: {
@@ -7696,7 +7696,7 @@ export interface paths {
                     sort?: "recent" | "value";
                     /** @description USPS state code of the site. */
                     state?: string;
-                    /** @description Health system of the matched facility. Needs the facility-to-system linkage (ahrq_compendium), not loaded yet: a 503 naming it. */
+                    /** @description AHRQ Compendium health-system id (`HSI` and eight digits): only the signals whose matched hospital (CCN) the Compendium hospital linkage in force on the date lists under that system (ambiguous and unmatched signals never count). An id the linkage in force does not list is a 404; no linkage in force is a 503 naming ahrq_compendium. With `system` the system's signals are read whole (at most 20,000 signals in scope, else 400 `too_broad`) and `total` is always exact. */
                     system?: string;
                 };
                 header?: never;
@@ -7729,6 +7729,15 @@ export interface paths {
                 };
                 /** @description API key missing, unknown or revoked. */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7790,7 +7799,7 @@ export interface paths {
         };
         /**
          * Construction signals by state and category
-         * @description Signals, declared dollars and median value per state and category, computed when each feed version loaded (merged projects counted once), and state totals. Filters: `state`, `category`. From the construction-signal feeds in force on the date (city building-permit feeds and state certificate-of-need or construction-project lists, each named in `sources` with its version and stating its own rule in `methodology_note`) and CMS Hospital General Information as the facility reference. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`).
+         * @description Signals, declared dollars and median value per state and category, computed when each feed version loaded (merged projects counted once), and state totals. Filters: `state`, `category`. From the construction-signal feeds in force on the date (city building-permit feeds and state certificate-of-need or construction-project lists, each named in `sources` with its version and stating its own rule in `methodology_note`), CMS Hospital General Information as the facility reference and the AHRQ Compendium hospital linkage (ahrq_compendium) for the health system of a matched hospital. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`), the linkage missing a gap too (`system` null).
          */
         get: {
             parameters: {
@@ -7892,18 +7901,55 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Construction signals by health system (not implemented yet)
-         * @description Planned. Answers 501 until the loader of AHRQ Compendium of U.S. Health Systems (ahrq_compendium) is built; listed so the contract shows the whole surface.
+         * Construction signals rolled up per health system
+         * @description Construction signals per health system by declared dollar volume. How a signal is tied to a system: only through its facility match, and only when that match is `matched` (one hospital clearly wins); the AHRQ Compendium hospital linkage in force on the date must list the matched CCN under exactly one system. Ambiguous, unmatched and not-attempted matches are not counted for any system, nor are hospitals in no system, absent from the linkage or listed under two systems; `coverage` counts each case, so the share tied is visible. Each signal counts once (merged duplicate filings are one signal) at its own declared value (the applicant's estimate). Per system: signals, total declared dollars, signals without a value, counts and dollars per category, the hospitals the signals matched, and the Compendium system-file profile (hospitals, acute hospitals, physicians, beds) when a system file is in force. Filters: `state` (of the signals' sites, not the system's home office), `category`. Order: `sort=value` (default, dollars) or `signals`, ending on health_sys_id (unique). Paged by `limit` (at most 1,000) and `offset` or `cursor`; `total` counts systems. Cost: the rollup is computed on request from the signals in scope (each matched to the reference and its CCN looked up in the linkage), at most 20,000 signals, else 400 `too_broad` asking for `state` or `category`; it is kept per process by the versions it was built from, so the next page reads no signal again. `sources` lists every version used: the signal feeds, the facility reference, the linkage and the system file. 503 naming ahrq_compendium when no linkage is in force on the date; a Compendium release is in force from the day it was archived (AHRQ dates neither its files nor its rows) and describes the systems of its year. From the construction-signal feeds in force on the date (city building-permit feeds and state certificate-of-need or construction-project lists, each named in `sources` with its version and stating its own rule in `methodology_note`), CMS Hospital General Information as the facility reference and the AHRQ Compendium hospital linkage (ahrq_compendium) for the health system of a matched hospital. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`), the linkage missing a gap too (`system` null).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the signal feeds and the facility reference in force on this date (YYYY-MM-DD; a feed walk is in force from the day it was archived to the day before the next); default today. */
+                    as_of?: string;
+                    /** @description Signal category: new_construction, expansion, renovation, equipment, demolition, other. */
+                    category?: string;
+                    /** @description Opaque token from a page's `next`: the page after it. Valid only for the same list and filters (else 400); not with `offset`. */
+                    cursor?: string;
+                    /** @description Systems per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Items to skip (default 0), at most 10000: kept for compatibility, `cursor` pages any depth. Not with `cursor`. */
+                    offset?: number;
+                    /** @description value (default): total declared dollars, largest first (systems whose signals declare no value last); signals: signal count, most first. Ties: the other measure, then health_sys_id ascending (unique). */
+                    sort?: "value" | "signals";
+                    /** @description USPS state code of the signals' sites (not the system's home office). */
+                    state?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Systems, largest first. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthSystemSignalsList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7913,7 +7959,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7939,8 +7985,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11053,8 +11099,7 @@ export interface components {
             };
             state: string;
             status: string | null;
-            /** @description Health system of the matched facility; null: no linkage loaded. */
-            system: string | null;
+            system: components["schemas"]["SignalHealthSystem"];
             /** @description Declared cost in dollars. */
             value_usd: number | null;
         };
@@ -11464,6 +11509,47 @@ export interface components {
             /** @enum {string} */
             status: "ok";
             time: string;
+        };
+        HealthSystemSignals: {
+            /** @description Per category with signals, in category order. */
+            categories: components["schemas"]["SystemSignalCategory"][];
+            /** @description Home office city. */
+            health_sys_city: string | null;
+            /** @example HSI00000101 */
+            health_sys_id: string;
+            health_sys_name: string | null;
+            /** @description Home office state. */
+            health_sys_state: string | null;
+            /** @description The system hospitals the signals matched, largest value first, then CCN. */
+            hospitals: components["schemas"]["SystemSignalHospital"][];
+            profile: components["schemas"]["SystemFileProfile"];
+            signals: number;
+            signals_without_value: number;
+            /** @description Sum of declared values in dollars (signals without one skipped); null when none has one. */
+            value_usd: number | null;
+        };
+        HealthSystemSignalsList: {
+            /** Format: date */
+            as_of: string;
+            coverage: components["schemas"]["SystemSignalCoverage"];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["HealthSystemSignals"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next: string | null;
+            /** @description Offset of the next page; null at the end, on cursor pages and past offset 10000. */
+            next_offset: number | null;
+            /** @description Null when the page was asked by `cursor`. */
+            offset: number | null;
+            /** @enum {string} */
+            sort: "value" | "signals";
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            tie_rule: string;
+            /** @description Systems with at least one counted signal in scope. */
+            total: number;
         };
         HrrpCell: {
             /** @description The cell exactly as published. */
@@ -12281,6 +12367,18 @@ export interface components {
             /** @description Sum of declared costs (signals without one skipped). */
             value_usd: number | null;
         };
+        /** @description Health system of the matched hospital, from the AHRQ Compendium hospital linkage in force (by CCN); null when the signal has no matched CCN, the hospital is in no system (or not in the linkage, or under two systems), or no linkage is loaded on the date (then a gap names ahrq_compendium). */
+        SignalHealthSystem: {
+            /**
+             * @description AHRQ's health-system id.
+             * @example HSI00000101
+             */
+            health_sys_id: string;
+            health_sys_name: string | null;
+            reference: components["schemas"]["CatalogRowSource"] & unknown;
+            /** @description The matched CCN the system was found by. */
+            via_ccn: string;
+        } | null;
         SignalList: {
             /** Format: date */
             as_of: string;
@@ -12554,6 +12652,49 @@ export interface components {
              * @example https://hooks.example.com/warrant
              */
             webhook_url: string;
+        };
+        /** @description The system file row of the same Compendium (null when no system file is in force, or it lacks the system). */
+        SystemFileProfile: {
+            /** @description `acutehosp_cnt`. */
+            acute_hospitals: number | null;
+            /** @description `sys_beds`. */
+            beds: number | null;
+            /** @description `hosp_cnt` of the Compendium system file. */
+            hospitals: number | null;
+            /** @description `total_mds`. */
+            physicians: number | null;
+            reference: components["schemas"]["CatalogRowSource"];
+        } | null;
+        SystemSignalCategory: {
+            /** @enum {string} */
+            category: "new_construction" | "expansion" | "renovation" | "equipment" | "demolition" | "other";
+            signals: number;
+            /** @description Sum of declared values in dollars (signals without one skipped); null when none has one. */
+            value_usd: number | null;
+        };
+        SystemSignalCoverage: {
+            ambiguous: number;
+            /** @description Signals counted for a system. */
+            counted: number;
+            /** @description Matched CCN the linkage does not list. */
+            matched_not_in_linkage: number;
+            /** @description Matched hospital listed in no system. */
+            matched_not_in_system: number;
+            /** @description Matched CCN listed under two systems (not counted). */
+            matched_several_systems: number;
+            /** @description No facility reference in force: nothing matched. */
+            not_attempted: number;
+            /** @description Signals in force in scope (state, category). */
+            signals: number;
+            unmatched: number;
+        };
+        SystemSignalHospital: {
+            ccn: string;
+            /** @description As the Compendium linkage names it. */
+            hospital_name: string;
+            signals: number;
+            /** @description Sum of declared values in dollars (signals without one skipped); null when none has one. */
+            value_usd: number | null;
         };
         TrialCcnCandidate: {
             ccn: string;

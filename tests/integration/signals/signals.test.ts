@@ -267,7 +267,7 @@ describe('construction signals endpoints', () => {
     expect((await get(`/signals/summary?${MARCH}&state=CA`)).body.groups).toEqual([]);
   });
 
-  it('answers 400 naming the parameter, 503 before any walk and for system, 501 for /signals/systems', async () => {
+  it('answers 400 naming the parameter, 503 before any walk and, without the AHRQ linkage, for system and /signals/systems', async () => {
     const bad = async (p: string, name: string) => {
       const r = await get(p);
       expect(r.status).toBe(400);
@@ -287,10 +287,13 @@ describe('construction signals endpoints', () => {
     expect(early.status).toBe(503);
     expect(early.body.detail).toMatch(/chicago_building_permits/);
     expect((await get('/signals/summary?as_of=2024-02-29')).status).toBe(503);
-    const system = await get(`/signals?${MARCH}&system=Lakeshore%20Health`);
+    await bad(`/signals?${MARCH}&system=Lakeshore%20Health`, 'system');
+    const system = await get(`/signals?${MARCH}&system=HSI00000101`);
     expect(system.status).toBe(503);
     expect(system.body.detail).toMatch(/ahrq_compendium/);
-    expect((await get('/signals/systems')).status).toBe(501);
+    const systems = await get(`/signals/systems?${MARCH}`);
+    expect(systems.status).toBe(503);
+    expect(systems.body.detail).toMatch(/ahrq_compendium/);
   });
 });
 
@@ -326,5 +329,6 @@ describe('construction signals without the facility reference', () => {
     const gaps = body.gaps.map((g: Json) => g.source_id);
     expect(gaps).toContain('cms_hospital_general_information');
     expect(gaps).not.toContain('chicago_building_permits');
+    expect(gaps).toContain('ahrq_compendium');
   });
 });
