@@ -164,19 +164,26 @@ export class CatalogWriter<R extends Located = Located> {
    * item, which the search reads only for the hits it needs.
    */
   private searchEntries(row: R, base: { source_id: string; version_id: number; record: number }, tokens: string[]) {
-    const rank = new Map([...tokens].sort(driverOrder).map((t, i) => [t, i]));
+    const ordered = [...tokens].sort(driverOrder);
     const f = fieldValues(this.specs.fields, row);
-    let partial = false;
-    for (const token of tokens) {
-      const r = rank.get(token)!;
-      const tk: string[] = [];
-      for (const t of tokens) if (rank.get(t)! > r && tk.push(t) === TOKEN_LIST_CAP) break;
-      // More tokens after this one than an entry carries: the search checks the row's whole list.
-      const part = tokens.length - 1 - r > TOKEN_LIST_CAP;
-      partial ||= part;
-      const item = { pk: tokenPk(this.ns, token), sk: tokenSk(base.version_id, base.record) };
-      this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, f, tk, ...(part ? { tp: 1 } : {}) });
+    const sk = tokenSk(base.version_id, base.record);
+    let rank: Map<string, number> | undefined;
+    for (let r = 0; r < ordered.length; r++) {
+      // The tokens after this one; more than an entry carries: the first ones in the dataset's order.
+      const part = ordered.length - 1 - r > TOKEN_LIST_CAP;
+      let tk: string[];
+      if (!part) tk = ordered.slice(r + 1);
+      else {
+        rank ??= new Map(ordered.map((t, i) => [t, i]));
+        tk = [];
+        for (const t of tokens) if (rank.get(t)! > r && tk.push(t) === TOKEN_LIST_CAP) break;
+      }
+      const pk = tokenPk(this.ns, ordered[r]!);
+      const item: Item = { pk, sk, source_id: base.source_id, version_id: base.version_id, record: base.record, f, tk };
+      if (part) item.tp = 1;
+      this.buffer.set(`${pk}\n${sk}`, item);
     }
+    const partial = rank !== undefined;
     if (partial) {
       const item = tokenListKey(this.ns, base.version_id, base.record);
       this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, tk: tokens });
