@@ -30,17 +30,19 @@ const MB = 1e6;
 /** The full registry (issue 23 point 6); the bench loads a stated fraction of it. */
 const FULL_SET = 560_000;
 /**
- * Two sizes, to show the load's memory does not grow with the set: dynalite writes a few thousand
- * items/s here and a study is ~30 items (index, tokens, four listing copies, two rollup inputs), so
- * the full 560,000 would take hours; `BENCH_TRIALS_SIZES=2000,20000` changes them.
+ * Two sizes loaded into dynalite, to show the load's memory does not grow with the set: dynalite
+ * writes a few thousand items/s here and a study is ~35 items (index, search entries, four listing
+ * copies, three rollup inputs), so the full 560,000 would take hours (the stream below covers
+ * them); `BENCH_TRIALS_SIZES=2000,20000` changes them.
  */
 const FULL = process.env.BENCH_TRIALS_FULL === '1';
 const SIZES = (process.env.BENCH_TRIALS_SIZES ?? (FULL ? '10000' : '2000,10000')).split(',').map(Number);
 /**
  * The sizes streamed through the real load path with the catalog's batch writes counted, not
  * written (a counting sink): the pipeline's own rate and memory at sizes dynalite cannot reach in a
- * bench. `BENCH_TRIALS_FULL=1` streams the whole registry (10,000, 100,000 and 560,000 studies,
- * about 15 minutes here); `BENCH_TRIALS_STREAM=...` sets them (multiples of 1,000, ascending).
+ * bench. One child streams the largest, noting the others on the way. `BENCH_TRIALS_FULL=1` streams
+ * the whole registry (560,000 studies, noted at 10,000 and 100,000: about 12 minutes with the
+ * archiving of its 560 pages); `BENCH_TRIALS_STREAM=...` sets them (multiples of 1,000, ascending).
  */
 const STREAM = (process.env.BENCH_TRIALS_STREAM ?? (FULL ? `10000,100000,${FULL_SET}` : '10000,50000'))
   .split(',')
@@ -88,9 +90,10 @@ interface LoadOut {
  * loaded by syncCatalog in a child process bundled as the Lambdas are: the manifest, each page
  * read back from S3 and streamed, every study written to DynamoDB with its index, search tokens,
  * listing copies and rollup inputs, then the rollups. Figures at two sizes: studies/s beside the
- * set parser alone over the same archived pages, and the child's peak RSS (it must not grow with
- * the set). Then the trial search (listTrials, the route's service call: filters, page of 50 and
- * the exact total) over the larger set, p50/p99 warm, beside a plain 50-item key query.
+ * set parser alone over the same archived pages, items and bytes per study by kind, and the
+ * child's peak RSS (it must not grow with the set). Then the trial search (listTrials, the route's service call: filters, page of 50 and
+ * the exact total) over the larger set, p50/p99 warm, beside a plain 50-item key query. Last, the
+ * set at up to the registry's size streamed into a counting sink (`streamRuns`).
  */
 export const suite: BenchSuite = {
   name: 'trials',
