@@ -197,6 +197,12 @@ export interface CatalogDataset<R extends Located = Located> {
    * exclusion list the exclusions screen searches): a dataset joins from its own folder.
    */
   group?: string;
+  /**
+   * Source id → the note of the feed that source offers (DatasetFeed.note), set when the feeds are
+   * installed (shared/catalog/datasets.ts); a domain joins those of the sources in force into the
+   * methodology of its answers.
+   */
+  feedNotes?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -206,6 +212,37 @@ export interface CatalogDataset<R extends Located = Located> {
 export function defineDataset<R extends Located>(d: CatalogDataset<R>): CatalogDataset {
   checkDataset(d as unknown as CatalogDataset);
   return d as unknown as CatalogDataset;
+}
+
+/**
+ * One source's documents feeding a dataset declared elsewhere (a domain's dataset that several
+ * sources feed, such as construction signals): the source's folder offers the feed, and the
+ * composition root installs the dataset with every feed's documents and parsers joined
+ * (`installDatasets`), so a new feeding source needs no edit outside its own folder.
+ */
+export interface DatasetFeed<R extends Located = Located> {
+  readonly feeds: CatalogDataset;
+  readonly docs: readonly DatasetDoc[];
+  parserFor(file: { source_id: string; doc_id: string; name: string }): PublisherParser<R> | undefined;
+  /**
+   * What this feed's rows are, for the methodology of the dataset's answers (which rows the source
+   * keeps, what its value and dates mean): a domain's answer joins the notes of the feeds in force
+   * (`feedNotes`), so a new feed states its own rule from its folder and no shared text goes stale.
+   */
+  readonly note?: string;
+}
+
+/** Declares a feed; its parser is consulted only for files of its own documents. */
+export function feedDataset<R extends Located>(
+  dataset: CatalogDataset,
+  feed: Omit<DatasetFeed<R>, 'feeds'>,
+): DatasetFeed {
+  if (feed.docs.length === 0) throw new Error(`catalog: a feed of ${dataset.id} names no document`);
+  return { feeds: dataset, ...feed } as unknown as DatasetFeed;
+}
+
+export function isFeed(d: CatalogDataset | DatasetFeed): d is DatasetFeed {
+  return 'feeds' in d;
 }
 
 /** The dataset's documents of one source. */

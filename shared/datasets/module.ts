@@ -1,4 +1,4 @@
-import type { CatalogDataset } from '../catalog/dataset';
+import type { CatalogDataset, DatasetFeed } from '../catalog/dataset';
 import type { FactsLoader } from '../facts/registry';
 import type { SourceDecl } from '../sources/types';
 
@@ -13,8 +13,11 @@ export interface SourceModule {
   source: SourceDecl;
   /** Warrant facts per doc id. */
   facts?: Readonly<Record<string, FactsLoader>>;
-  /** Catalog datasets this source feeds (a dataset fed by several sources is offered by each). */
-  datasets?: readonly CatalogDataset[];
+  /**
+   * Catalog datasets this source declares or contributes to (a dataset fed by several sources is
+   * offered by each), and feeds (`feedDataset`) of a dataset a domain declares.
+   */
+  datasets?: readonly (CatalogDataset | DatasetFeed)[];
 }
 
 export function defineSource(m: SourceModule): SourceModule {

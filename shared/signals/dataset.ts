@@ -1,20 +1,19 @@
-import { defineDataset } from '../../catalog/dataset';
-import { CONSTRUCTION_SIGNALS, listedSignal, type SignalRow, SignalRowSchema } from '../../signals/signal-rows';
-import { chicagoPermitsParser } from './source';
+import { defineDataset } from '../catalog/dataset';
+import { CONSTRUCTION_SIGNALS, listedSignal, type SignalRow, SignalRowSchema } from './signal-rows';
 
 /**
  * Construction signals as a catalog dataset: one row per project after duplicate filings merged,
- * found by signal id, listed newest first and by value (whole, per state, per category), rolled up by state and category when each
- * version loads. Fed today by the Chicago permit feed; another signal source adds its document
- * here and its parser to `parserFor`.
+ * found by signal id, listed newest first and by value (whole, per state, per category), rolled up
+ * by state and category when each version loads. It declares no document of its own: each signal
+ * source's folder offers a feed of it (`feedDataset`, e.g. chicago_building_permits/feed.ts) with
+ * its documents and their parser, so a new signal source needs no edit here.
  */
 export const constructionSignalsDataset = defineDataset<SignalRow>({
   id: CONSTRUCTION_SIGNALS,
   title: 'Construction signals (health facilities)',
   loaderVersion: '3',
-  docs: [{ sourceId: 'chicago_building_permits', docId: 'chicago_permits:1', mode: 'snapshot' }],
-  parserFor: (f) =>
-    f.source_id === 'chicago_building_permits' && f.doc_id === 'chicago_permits:1' ? chicagoPermitsParser : undefined,
+  docs: [],
+  parserFor: () => undefined,
   schema: SignalRowSchema,
   indexes: [{ name: 'signal', unique: true, keys: (r) => [r.signal_id] }],
   // Listing items hold what /signals filters and orders by; the whole signal (its published row and
