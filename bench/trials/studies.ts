@@ -183,3 +183,23 @@ export function pageBytes(page: number, total: number, template: Obj = sample())
 }
 
 export { sample as sampleStudy };
+
+/** Distinct pages the streamed set is made of (bench/suites/trials.ts `streamRuns`); 8 MB each, held in memory. */
+export const BASE_PAGES = 8;
+
+/**
+ * Page `page` (1-based) of a large set, cheaply: page ((page - 1) mod BASE_PAGES) + 1 of the
+ * 8,000-study set (studies NCT10000000-NCT10007999), its NCT numbers moved to the page's cycle
+ * (`NCT1` + two cycle digits + `0` + four digits), so every study of up to 100 cycles (800,000
+ * studies) has its own NCT number. The studies' other fields repeat every BASE_PAGES pages.
+ */
+export function cyclePageBytes(page: number, total: number, base: (p: number) => Buffer): Buffer {
+  const cycle = Math.floor((page - 1) / BASE_PAGES);
+  if (cycle > 99) throw new Error(`page ${page}: at most ${100 * BASE_PAGES} pages`);
+  let text = base(((page - 1) % BASE_PAGES) + 1)
+    .toString('utf8')
+    .replaceAll('"NCT1000', `"NCT1${String(cycle).padStart(2, '0')}0`);
+  const last = page * PAGE_SIZE >= total;
+  text = text.replace(/,"nextPageToken":"[^"]*"}$/, last ? '}' : `,"nextPageToken":"synthetic-${page + 1}"}`);
+  return Buffer.from(text);
+}

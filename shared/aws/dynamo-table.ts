@@ -250,9 +250,13 @@ export class DynamoTable implements Table {
       });
       const attr = path.join('.');
       values[`:w${i}`] = c.value;
-      filters.push(
-        c.op === 'begins_with' || c.op === 'contains' ? `${c.op}(${attr}, :w${i})` : `${attr} ${c.op} :w${i}`,
-      );
+      const term =
+        c.op === 'begins_with' || c.op === 'contains' ? `${c.op}(${attr}, :w${i})` : `${attr} ${c.op} :w${i}`;
+      if (c.orExists === undefined) filters.push(term);
+      else {
+        names[`#x${i}`] = c.orExists;
+        filters.push(`(${term} OR attribute_exists(#x${i}))`);
+      }
     });
     return {
       TableName: this.name,

@@ -51,7 +51,10 @@ export interface DatasetSpecs {
   series: readonly SeriesSpec[];
   /** Every field any listing reads, with its type (token items carry them for filtering and sorting). */
   fields: ReadonlyMap<string, FieldType>;
-  /** Whether some listing filters by search token (token items then carry their tokens). */
+  /**
+   * Whether some listing filters by search token: token items are then search entries (listed
+   * fields and tokens, no value; writer.ts), read only by the listings' word search.
+   */
   tokenFilters: boolean;
 }
 
@@ -113,6 +116,8 @@ function build(dataset: CatalogDataset): DatasetSpecs {
     const spec = listingOf(name, 'listing', l, (f) => l.types?.[f] ?? rowType(f), fail);
     if ([...spec.filters.values()].includes('token')) {
       if (!dataset.tokens) fail(`listing ${name} filters by token but the dataset declares no tokens`);
+      // A word search reads its page's values from the whole copy (query.ts readValues).
+      if (spec.partitionRequired) fail(`listing ${name} filters by token, so it keeps its whole copy`);
       tokenFilters = true;
     }
     add(name, spec);

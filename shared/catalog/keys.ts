@@ -7,7 +7,8 @@
  * | timeline head | CTL#<dataset>                        | <source_id>#<doc_id>#HEAD   | newest versions, decides_from |
  * | row           | R#<dataset>#<version 12>             | <sort key>#<record 9>       | row value, filter attributes  |
  * | index entry   | I#<dataset>#<index>#<key>            | <version 12>                | rows: every row with the key  |
- * | search token  | T#<dataset>#<token>                  | <version 12>#<record 9>     | row value, filter attributes  |
+ * | search token  | T#<dataset>#<token>                  | <version 12>#<record 9>     | row value (or, under token filters, `f` and `tk`) |
+ * | token list    | K#<dataset>#<version 12>             | <record 9>                  | `tk` every token of the row   |
  * | listing row   | L#<dataset>#<version 12>#<listing>#<part> | <value>#<record 9>     | row value, `f` listed fields  |
  * | rollup input  | X#<dataset>#<version 12>#<rollup>    | <group>"<value>#<record 9>  | `g` group values, `m` measured fields |
  * | series input  | S#<dataset>#<version 12>#<series>    | <key>#<record 9>            | `k` key values, `x` value     |
@@ -58,6 +59,14 @@ export const rowSk = (sortKey: string, record: number) => `${cut(sortKey)}#${pad
 export const indexPk = (dataset: string, index: string, key: string) => `I#${dataset}#${index}#${cut(key)}`;
 export const tokenPk = (dataset: string, token: string) => `T#${dataset}#${cut(token)}`;
 export const tokenSk = (versionId: number, record: number) => `${pad12(versionId)}#${pad9(record)}`;
+/**
+ * The whole token list of a row with more tokens than its token items carry (writer.ts
+ * TOKEN_LIST_CAP): a word search checks such a row's other words against it.
+ */
+export const tokenListKey = (dataset: string, versionId: number, record: number) => ({
+  pk: `K#${dataset}#${pad12(versionId)}`,
+  sk: pad9(record),
+});
 
 /** Sort-key bounds of a token partition between two versions (inclusive). */
 export function versionBounds(lo: number, hi: number): [string, string] {

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps';
 import { type Page, type PageParams, pageTable } from '../http/paging';
 import type { CatalogDataset } from './dataset';
+import { specsOf } from './declaration';
 import { namespaceOf, rowPk, tokenPk, versionBounds } from './keys';
 import type { CatalogVersion } from './timeline';
 import type { StoredRow } from './writer';
@@ -41,6 +42,9 @@ export async function rowsWithToken(
   versions: readonly CatalogVersion[],
   filter: Record<string, string> = {},
 ): Promise<StoredRow[]> {
+  if (specsOf(dataset).tokenFilters) {
+    throw new Error(`${dataset.id}: token items are search entries without values (read them with queryListing)`);
+  }
   // One query per loader generation in use (usually one): each has its own token partition.
   const byNs = new Map<string, Set<number>>();
   for (const v of versions) {

@@ -71,7 +71,7 @@ export function planQuery(
     if (f.kind === 'token') {
       const words = (dataset.searchTokens ?? defaultTokens)(f.text);
       if (!words.length) throw bad(field, 'needs at least one word of two letters or more');
-      const [driver, ...rest] = [...new Set(words)].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+      const [driver, ...rest] = [...new Set(words)].sort(driverOrder);
       token = { param: field, driver: driver!, words: rest };
       continue;
     }
@@ -122,7 +122,9 @@ export function planQuery(
   if (token) {
     // Token rows are read from the token partition and sorted in memory: sort-field conditions filter.
     if (sortRange) where.push(...sortConditions(spec, filters));
-    for (const w of token.words) where.push({ path: ['tk'], op: 'contains', value: w });
+    // A partial entry (`tp`: a row with more tokens than an entry carries) passes here and is
+    // checked against the row's whole token list after the read (query.ts).
+    for (const w of token.words) where.push({ path: ['tk'], op: 'contains', value: w, orExists: 'tp' });
     if (part !== undefined) where.push(partCondition(spec, filters, part));
     return { spec, part: WHOLE, segments: [VALUES_RANGE, NULLS_RANGE], where, token, descending: direction === 'desc' };
   }
@@ -133,6 +135,13 @@ export function planQuery(
     : [VALUES_RANGE, NULLS_RANGE];
   return { spec, part: part ?? WHOLE, segments, where, descending: direction === 'desc' };
 }
+
+/**
+ * The order a word search takes its words in: the first drives (its token partition is read), the
+ * others are checked on its entries. Longest first (the rarest, as a rule), then alphabetical. A
+ * search entry of a token therefore needs only the row's tokens that come after it (writer.ts).
+ */
+export const driverOrder = (a: string, b: string): number => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0);
 
 type ReadFilter =
   | { kind: 'eq'; value: Scalar }

@@ -6,7 +6,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../http/paging';
 import type { Item } from '../storage/table';
 import type { CatalogDataset } from './dataset';
 import { listingSpec } from './declaration';
-import { listingPk, namespaceOf, tokenPk, versionBounds } from './keys';
+import { listingPk, namespaceOf, tokenListKey, tokenPk, versionBounds, WHOLE } from './keys';
 import { cachedListing, wholeListingKey } from './listing-cache';
 import { type CatalogSourceVersion, RowSourceSchema, sourceVersionOf } from './provenance';
 import { type FilterInput, type Plan, paramOf, planQuery } from './query-plan';
@@ -319,8 +319,11 @@ async function tokenRows(
   const dir = plan.descending ? -1 : 1;
   const hits: Hit[] = [];
   let scanned = 0;
+  const partial: Hit[] = [];
+  const nsOf = new Map<CatalogVersion, string>();
   for (const [ns, byId] of byNs) {
     const ids = [...byId.keys()];
+    for (const v of byId.values()) nsOf.set(v, ns);
     const page = await deps.tables.catalog.query(tokenPk(ns, token.driver), {
       between: versionBounds(Math.min(...ids), Math.max(...ids)),
       where: plan.where.length ? plan.where : undefined,
@@ -339,19 +342,65 @@ async function tokenRows(
       const version = byId.get(Number(item.version_id));
       if (!version) continue;
       const e = encodeValue(type, ((item.f as Record<string, never> | undefined)?.[field] ?? null) as never);
-      hits.push({
+      const hit = {
         seg: e === NULL_TAG ? 1 : 0,
         pos: { e, v: version.version_id, r: Number(item.record) },
         item,
         version,
-      });
+      };
+      const tk = item.tk as string[] | undefined;
+      if (item.tp !== undefined && !token.words.every((w) => tk?.includes(w))) partial.push(hit);
+      else hits.push(hit);
     }
   }
+  hits.push(...(await withEveryWord(deps, partial, token.words, nsOf)));
   const after = (h: Hit) => !start.p || h.seg > start.s || (h.seg === start.s && dir * cmpPos(h.pos, start.p) > 0);
   const ordered = hits
     .filter((h) => h.seg >= start.s && after(h))
     .sort((a, b) => a.seg - b.seg || dir * cmpPos(a.pos, b.pos));
-  return { ...finish(ordered.slice(0, limit + 1), limit, null, scanned), matched: hits.length };
+  const run = finish(ordered.slice(0, limit + 1), limit, null, scanned);
+  await readValues(deps, run.hits, plan, nsOf);
+  return { ...run, matched: hits.length };
+}
+
+/**
+ * The hits among partial search entries (rows with more tokens than an entry carries) whose
+ * whole token list has every other word of the search (one batch read of those rows' lists).
+ */
+async function withEveryWord(
+  deps: Deps,
+  partial: Hit[],
+  words: readonly string[],
+  nsOf: ReadonlyMap<CatalogVersion, string>,
+): Promise<Hit[]> {
+  if (!partial.length) return [];
+  const keys = partial.map((h) => tokenListKey(nsOf.get(h.version)!, h.version.version_id, h.pos.r));
+  const lists = new Map((await deps.tables.catalog.getMany(keys)).map((it) => [`${it.pk}\n${it.sk}`, it.tk]));
+  return partial.filter((_, i) => {
+    const tk = lists.get(`${keys[i]!.pk}\n${keys[i]!.sk}`) as string[] | undefined;
+    return tk !== undefined && words.every((w) => tk.includes(w));
+  });
+}
+
+/**
+ * The values of a word search's page: search entries (writer.ts) hold none, so they are read from
+ * the listing's whole copy, keyed by the entry's sort field and record (one batch read). Entries of
+ * datasets written before carry their value and are shown as they are.
+ */
+async function readValues(deps: Deps, hits: Hit[], plan: Plan, nsOf: ReadonlyMap<CatalogVersion, string>) {
+  const missing = hits.filter((h) => h.item.value === undefined);
+  if (!missing.length) return;
+  const keys = missing.map((h) => ({
+    pk: listingPk(nsOf.get(h.version)!, h.version.version_id, plan.spec.name, WHOLE),
+    sk: sortKey(h.pos.e, h.pos.r),
+  }));
+  const found = new Map((await deps.tables.catalog.getMany(keys)).map((it) => [`${it.pk}\n${it.sk}`, it.value]));
+  missing.forEach((h, i) => {
+    const value = found.get(`${keys[i]!.pk}\n${keys[i]!.sk}`);
+    if (value === undefined)
+      throw new Error(`listing ${plan.spec.name} lacks the row of ${keys[i]!.sk} (${keys[i]!.pk})`);
+    h.item = { ...h.item, value };
+  });
 }
 
 function toRow(h: Hit): ListingRow {

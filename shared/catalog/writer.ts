@@ -2,8 +2,20 @@ import type { Located } from '../publishers/common/types';
 import type { Item, Table } from '../storage/table';
 import type { CatalogDataset } from './dataset';
 import { type DatasetSpecs, type SeriesSpec, specsOf } from './declaration';
-import { indexPk, namespaceOf, pad12, rollupInputPk, rowPk, rowSk, seriesInputPk, tokenPk, tokenSk } from './keys';
+import {
+  indexPk,
+  namespaceOf,
+  pad12,
+  rollupInputPk,
+  rowPk,
+  rowSk,
+  seriesInputPk,
+  tokenListKey,
+  tokenPk,
+  tokenSk,
+} from './keys';
 import { fieldValues, listingItems } from './listing-items';
+import { driverOrder } from './query-plan';
 import { compositeKey, encodeValue, GROUP_END, NULL_TAG, sortKey, typedValue } from './sort-keys';
 import type { CatalogVersion } from './timeline';
 
@@ -11,6 +23,12 @@ import type { CatalogVersion } from './timeline';
 export const WRITE_BATCH = 100;
 /** Rows one index entry holds at most (keeps an item far below DynamoDB's 400 KB). */
 export const MAX_ROWS_PER_KEY = 200;
+/**
+ * Tokens one search entry carries at most (datasets whose listings filter by token): a row with
+ * more stores its whole list once (keys.ts `tokenListKey`), so its items grow linearly with its
+ * tokens, not with their square.
+ */
+export const TOKEN_LIST_CAP = 48;
 
 /** A row as stored: its value and where it came from. */
 export interface StoredRow {
@@ -82,13 +100,14 @@ export class CatalogWriter<R extends Located = Located> {
       for (const key of new Set(idx.keys(row))) this.index(indexPk(this.ns, idx.name, key), !!idx.unique, stored);
     }
     const tokens = [...new Set(this.dataset.tokens?.(row) ?? [])];
-    // Token items carry the listed fields (and their tokens) when a listing filters by token.
-    const listed = this.specs.fields.size
-      ? { f: fieldValues(this.specs.fields, row), ...(this.specs.tokenFilters ? { tk: tokens } : {}) }
-      : {};
-    for (const token of tokens) {
-      const item = { pk: tokenPk(this.ns, token), sk: tokenSk(stored.version_id, record) };
-      this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, ...filters, ...listed, value: listedValue });
+    if (this.specs.tokenFilters) this.searchEntries(row, base, tokens);
+    else {
+      // Token items carry the listed fields when listings are declared (none filters by token).
+      const listed = this.specs.fields.size ? { f: fieldValues(this.specs.fields, row) } : {};
+      for (const token of tokens) {
+        const item = { pk: tokenPk(this.ns, token), sk: tokenSk(stored.version_id, record) };
+        this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, ...base, ...filters, ...listed, value: listedValue });
+      }
     }
     if (this.specs.listings.size || this.series.length) {
       this.derived(row, { ...base, line: row.locator.line, value: listedValue });
@@ -130,6 +149,44 @@ export class CatalogWriter<R extends Located = Located> {
         k,
         x: typedValue(series.type, r[series.value]),
       });
+    }
+  }
+
+  /**
+   * The token items of a dataset whose listings filter by token: search entries, read only by a
+   * word search (query.ts), which sorts them by their listed fields (`f`), checks the query's other
+   * words against their tokens (`tk`) and reads the page's values from the listing's whole copy.
+   * So they hold no value, and of the row's tokens only those a search driven by the entry's own
+   * token can ask for: the ones after it in the search's word order (query-plan.ts `driverOrder`),
+   * at most TOKEN_LIST_CAP of them (the first, in the order the dataset gives them). A row with
+   * more (a study's hundreds of sites and cities) would otherwise store tokens x tokens strings:
+   * its entries holding a part are marked `tp` (partial), and its whole list is one token-list
+   * item, which the search reads only for the hits it needs.
+   */
+  private searchEntries(row: R, base: { source_id: string; version_id: number; record: number }, tokens: string[]) {
+    const ordered = [...tokens].sort(driverOrder);
+    const f = fieldValues(this.specs.fields, row);
+    const sk = tokenSk(base.version_id, base.record);
+    let rank: Map<string, number> | undefined;
+    for (let r = 0; r < ordered.length; r++) {
+      // The tokens after this one; more than an entry carries: the first ones in the dataset's order.
+      const part = ordered.length - 1 - r > TOKEN_LIST_CAP;
+      let tk: string[];
+      if (!part) tk = ordered.slice(r + 1);
+      else {
+        rank ??= new Map(ordered.map((t, i) => [t, i]));
+        tk = [];
+        for (const t of tokens) if (rank.get(t)! > r && tk.push(t) === TOKEN_LIST_CAP) break;
+      }
+      const pk = tokenPk(this.ns, ordered[r]!);
+      const item: Item = { pk, sk, source_id: base.source_id, version_id: base.version_id, record: base.record, f, tk };
+      if (part) item.tp = 1;
+      this.buffer.set(`${pk}\n${sk}`, item);
+    }
+    const partial = rank !== undefined;
+    if (partial) {
+      const item = tokenListKey(this.ns, base.version_id, base.record);
+      this.buffer.set(`${item.pk}\n${item.sk}`, { ...item, tk: tokens });
     }
   }
 

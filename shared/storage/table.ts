@@ -19,6 +19,8 @@ export interface Condition {
   path: readonly string[];
   op: '=' | '<>' | '<' | '<=' | '>' | '>=' | 'begins_with' | 'contains';
   value: string | number | boolean;
+  /** The condition also holds for an item that has this attribute (`(<condition> OR attribute_exists(...))`). */
+  orExists?: string;
 }
 
 export interface QueryOptions {

@@ -135,6 +135,48 @@ describe.each(['asc', 'desc'] as const)('%s', (direction) => {
   });
 });
 
+it('finds every word of rows with more tokens than a search entry carries (TOKEN_LIST_CAP)', async () => {
+  // 60 filler words before the title's own: the entries of `hill` carry only the first fillers,
+  // so `oak` and `x59` are checked against the rows' whole token lists.
+  const wide = testDataset('zz_listing_wide');
+  const v = version(103, 'zzl:1');
+  const fillers = Array.from({ length: 60 }, (_, i) => `x${String(i).padStart(2, '0')}`);
+  const rows = generateRows(80, 3, 'W').map((r, i) => ({
+    ...r,
+    title: `${fillers.slice(0, i % 2 ? 60 : 59).join(' ')} ${r.title}`,
+  }));
+  const writer = await writeVersion(h.deps, wide, v, rows);
+  expect(writer.rows).toBe(80);
+  for (const [text, keep] of [
+    ['hill oak', (r: TestRow) => /\boak\b/.test(r.title) && /\bhill\b/.test(r.title)],
+    ['hill x59', (r: TestRow) => /\bx59\b/.test(r.title) && /\bhill\b/.test(r.title)],
+    ['pharmacy x00 oak', (r: TestRow) => /\bpharmacy\b/.test(r.title) && /\boak\b/.test(r.title)],
+  ] as const) {
+    const expected = ids(
+      naiveOrder(
+        rows.filter(keep).map((row) => ({ row, version: v.version_id })),
+        'price',
+        false,
+      ),
+    );
+    expect(expected.length).toBeGreaterThan(3);
+    const got: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await queryListing(h.deps, wide, 'by_price', {
+        versions: [v],
+        filters: { title: text },
+        limit: 7,
+        cursor,
+      });
+      expect(page.matched).toBe(expected.length);
+      got.push(...page.items.map((i) => `${i.source.version_id}:${i.value.id}`));
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    expect({ text, got }).toEqual({ text, got: expected });
+  }
+});
+
 it('carries each row provenance: version, file and locator', async () => {
   const page = await queryListing(h.deps, dataset, 'by_name', {
     versions: [v1, v2],

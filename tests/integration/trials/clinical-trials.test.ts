@@ -1,6 +1,8 @@
 import { requireDataset } from '../../../shared/catalog/datasets';
 import { namespaceOf, tokenPk } from '../../../shared/catalog/keys';
+import { queryListing } from '../../../shared/catalog/query';
 import { syncCatalog } from '../../../shared/catalog/sync';
+import { viewOf } from '../../../shared/catalog/view';
 import type { Clock } from '../../../shared/deps';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { createTestKey, type TestKey } from '../../helpers/keys';
@@ -119,13 +121,23 @@ describe('clinical-trials endpoints', () => {
     expect(nonZero).toBeGreaterThanOrEqual(4);
   });
 
-  it('copies only the summary into token and listing items; the whole study is read by NCT id', async () => {
-    const page = await h.deps.tables.catalog.query(
-      tokenPk(namespaceOf('nlm_ctgov', requireDataset('nlm_ctgov').loaderVersion), 'c:diabetes'),
-      {},
-    );
+  it('copies only the summary into listing items and no value into token items; the whole study is read by NCT id', async () => {
+    const ns = namespaceOf('nlm_ctgov', requireDataset('nlm_ctgov').loaderVersion);
+    const page = await h.deps.tables.catalog.query(tokenPk(ns, 'c:diabetes'), {});
     expect(page.items.length).toBeGreaterThan(0);
     for (const item of page.items) {
+      // A search entry: the listed fields and the tokens after its own (the word search reads the
+      // page's values from the listing's whole copy).
+      expect(item.value).toBeUndefined();
+      expect(item.f).toMatchObject({ nct_id: 'NCT09000001' });
+      expect(item.tk).toEqual(expect.any(Array));
+    }
+    const found = await queryListing(h.deps, requireDataset('nlm_ctgov'), 'studies', {
+      versions: await viewOf(h.deps, requireDataset('nlm_ctgov'), '2024-06-03'),
+      filters: { nct_id: { token: 'c:diabetes' } },
+    });
+    expect(found.items.length).toBeGreaterThan(0);
+    for (const item of found.items) {
       const value = item.value as Json;
       expect(value).toMatchObject({ nct_id: 'NCT09000001', site_count: 2 });
       expect(value.sites).toBeUndefined();

@@ -145,8 +145,8 @@ describe('planning a listing query', () => {
     expect(p.token).toEqual({ param: 'name', driver: 'pharmacy', words: ['hill', 'oak'] });
     expect(p.where).toEqual([
       { path: ['f', 'price'], op: '<=', value: 5 },
-      { path: ['tk'], op: 'contains', value: 'hill' },
-      { path: ['tk'], op: 'contains', value: 'oak' },
+      { path: ['tk'], op: 'contains', value: 'hill', orExists: 'tp' },
+      { path: ['tk'], op: 'contains', value: 'oak', orExists: 'tp' },
     ]);
   });
 

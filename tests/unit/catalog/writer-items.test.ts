@@ -1,7 +1,7 @@
 import { type CatalogDataset, defineDataset } from '../../../shared/catalog/dataset';
 import { sortKey, sortValue } from '../../../shared/catalog/sort-keys';
 import type { CatalogVersion } from '../../../shared/catalog/timeline';
-import { CatalogWriter } from '../../../shared/catalog/writer';
+import { CatalogWriter, TOKEN_LIST_CAP } from '../../../shared/catalog/writer';
 import type { Located } from '../../../shared/publishers/common/types';
 import type { Item, Table } from '../../../shared/storage/table';
 
@@ -91,4 +91,54 @@ it('writes rollup inputs keyed by group then value, and series inputs keyed by k
     series: { price: { key: ['ndc'], value: 'price', type: 'number' } },
   });
   expect((await itemsOf(seriesOnly, [row])).map((i) => i.pk)).toEqual(['S#zz_items3@3#000000000007#price']);
+});
+
+describe('search entries (listings that filter by token)', () => {
+  interface Doc extends Located {
+    id: string;
+    words: string[];
+  }
+  const ds = defineDataset<Doc>({
+    ...base,
+    id: 'zz_entries',
+    tokens: (r) => r.words,
+    listings: { by_id: { sort: { field: 'id', type: 'string' }, filters: { id: 'token' } } },
+  });
+  const entriesOf = async (words: string[]) => {
+    const written: Item[] = [];
+    const table = { putMany: async (items: Item[]) => void written.push(...items) } as unknown as Table;
+    const w = new CatalogWriter(table, ds as unknown as CatalogDataset<Doc>, v);
+    await w.add({ id: 'a1', words, locator: { line: 2, record: 1 } });
+    await w.flush();
+    return written;
+  };
+
+  it('hold the listed fields and the tokens after their own in the word order (longest first), no value', async () => {
+    const items = await entriesOf(['oak', 'hill', 'pharmacy', 'ny']);
+    const byToken = new Map(items.filter((i) => i.pk.startsWith('T#')).map((i) => [i.pk, i]));
+    const entry = (t: string) => byToken.get(`T#zz_entries@3#${t}`)!;
+    expect(entry('pharmacy')).toMatchObject({ f: { id: 'a1' }, tk: ['hill', 'oak', 'ny'] });
+    expect(entry('pharmacy').value).toBeUndefined();
+    expect(entry('hill').tk).toEqual(['oak', 'ny']);
+    expect(entry('ny').tk).toEqual([]);
+    expect(items.some((i) => i.pk.startsWith('K#'))).toBe(false);
+  });
+
+  it('carry at most TOKEN_LIST_CAP tokens: a row with more stores its whole list once, so it grows linearly', async () => {
+    const sizes = [500, 1000];
+    const strings: number[] = [];
+    for (const n of sizes) {
+      const words = Array.from({ length: n }, (_, i) => `w${String(i).padStart(4, '0')}`);
+      const items = await entriesOf(words);
+      const entries = items.filter((i) => i.pk.startsWith('T#'));
+      expect(entries).toHaveLength(n);
+      for (const e of entries) expect((e.tk as string[]).length).toBeLessThanOrEqual(TOKEN_LIST_CAP);
+      expect(entries.filter((e) => e.tp === 1).length).toBe(n - 1 - TOKEN_LIST_CAP);
+      const lists = items.filter((i) => i.pk.startsWith('K#'));
+      expect(lists).toEqual([{ pk: 'K#zz_entries@3#000000000007', sk: '000000001', tk: words }]);
+      strings.push(items.reduce((a, i) => a + ((i.tk as string[] | undefined)?.length ?? 0), 0));
+    }
+    // Twice the tokens, about twice the strings (it was four times: every entry held every token).
+    expect(strings[1]! / strings[0]!).toBeLessThan(2.1);
+  });
 });
