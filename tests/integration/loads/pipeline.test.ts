@@ -162,7 +162,7 @@ describe('the one load pipeline', () => {
   });
 
   describe('one loader per version', () => {
-    it('two syncs at once load each version once; the other reports it busy', async () => {
+    it('two syncs at once load each version once; the other reports it busy or already loaded', async () => {
       const ref = await fresh();
       await archive(ref, 'cms_ncci_ptp', 'ccipra-v310r0-f1.TXT', scaledPtp(2000));
       await syncAll(ref.deps);
@@ -171,8 +171,15 @@ describe('the one load pipeline', () => {
       await archive(h, 'cms_ncci_ptp', 'ccipra-v310r0-f1.TXT', scaledPtp(2000));
       const [a, b] = await Promise.all([syncAll(h.deps), syncAll(h.deps)]);
       const statuses = [...a.facts, ...b.facts].map((o) => o.status).sort();
-      expect(statuses).toEqual(['busy', 'loaded']);
-      expect([...a.facts, ...b.facts].find((o) => o.status === 'busy')?.error).toMatch(/another process/);
+      // Which one the second sync sees depends on how the two interleave (the in-process caches let
+      // one run ahead): the lease held (busy) or the load finished (already_loaded). Never two loads.
+      // The busy answer itself is pinned by the next test, with a lease held on purpose.
+      expect([
+        ['busy', 'loaded'],
+        ['already_loaded', 'loaded'],
+      ]).toContainEqual(statuses);
+      const busy = [...a.facts, ...b.facts].find((o) => o.status === 'busy');
+      if (busy) expect(busy.error).toMatch(/another process/);
       expect(await stored(h)).toEqual(await stored(ref));
     });
 
