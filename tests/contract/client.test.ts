@@ -102,6 +102,14 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: ['chicago_building_permits'] });
   },
+  hospitals: async () => {
+    // Five digits get the CCN's leading zero back; with no HCRIS table loaded the answer names the source.
+    const { error, response } = await client.GET('/cost-reports/{ccn}/balance-sheet', {
+      params: { path: { ccn: '10099' }, query: { fiscal_year: 2022 } },
+    });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
+  },
   archive: async () => {
     const { data, response } = await client.GET('/v1/archive/sources');
     expect(response.status).toBe(200);

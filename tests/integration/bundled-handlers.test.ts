@@ -44,6 +44,7 @@ const REQUESTS: Record<string, { path: string; query?: string; auth?: 'key' | 'a
   vbc: { path: '/vbc/hrrp', auth: 'key', status: 503 },
   trials: { path: '/clinical-trials', auth: 'key', status: 503 },
   signals: { path: '/signals', auth: 'key', status: 503 },
+  hospitals: { path: '/cost-reports/010099', auth: 'key', status: 503 },
 };
 
 describe('bundled handlers under Lambda events against the embedded engines', () => {

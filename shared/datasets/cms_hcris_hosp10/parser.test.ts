@@ -85,7 +85,6 @@ describe('HCRIS NMRC and ALPHA parsers (fixtures)', () => {
     expect(rows.map((r) => `${r.rpt_rec_num}:${r.worksheet}`)).toEqual([
       '650001:A000000',
       '650001:S100000',
-      '650002:A000000',
       '650002:S100000',
     ]);
     expect(rows[0]!.cells).toContainEqual(['19000', '00000', 'GIFT, FLOWER, COFFEE SHOP & CANTEEN']);
