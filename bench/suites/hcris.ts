@@ -17,6 +17,8 @@ import type { BenchRow, BenchSuite } from '../types';
 /** NMRC cells of the synthetic year (`BENCH_HCRIS_ROWS`): a real HOSP10 NMRC holds about 4-5 M. */
 const ROWS = Number(process.env.BENCH_HCRIS_ROWS ?? 5_000_000);
 const SAMPLES = 200;
+/** V8 old-space cap of the loading child (`BENCH_HCRIS_HEAP_MB`, 0 for none): a load that completes under it is bounded. */
+const HEAP_MB = Number(process.env.BENCH_HCRIS_HEAP_MB ?? 128);
 const YEAR = 2022;
 
 /**
@@ -159,7 +161,7 @@ export const suite: BenchSuite = {
         logLevel: 'warning',
       });
       const child = await runChild<{ ms: number; baselineKib: number; peakKib: number }>(
-        [worker, JSON.stringify(env)],
+        [...(HEAP_MB ? [`--max-old-space-size=${HEAP_MB}`] : []), worker, JSON.stringify(env)],
         20 * 60_000,
       );
       const loadS = child.result.ms / 1000;
@@ -213,7 +215,7 @@ export const suite: BenchSuite = {
         },
         {
           suite: 'hcris',
-          metric: 'peak RSS of the catalog load (the loading child alone, bundled; engines in the parent)',
+          metric: `peak RSS of the catalog load (the loading child alone, bundled${HEAP_MB ? `, V8 old space capped at ${HEAP_MB} MB` : ''}; engines in the parent)`,
           value: loadPeak / 1024,
           unit: 'MiB',
           note: `${(loadBase / 1024).toFixed(0)} MiB after start-up`,
