@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { z } from 'zod';
+import { deepFreeze } from './freeze';
 
 /**
  * The one place that reads the environment. Every other module receives a parsed, frozen
@@ -64,6 +65,12 @@ const EnvSchema = z.object({
     .min(0, 'at least 0 (0 reads the timelines on every request)')
     .max(5_000, 'at most 5000 ms (answers must follow new versions within seconds)')
     .default(1_000),
+  CATALOG_LIST_CACHE_MB: z.coerce
+    .number({ error: 'a whole number of megabytes' })
+    .int('a whole number of megabytes')
+    .min(0, 'at least 0 (0 turns the listing cache off)')
+    .max(4_096, 'at most 4096 MB')
+    .default(32),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SEED_SAMPLE_DATA: boolish.default(true),
   LOAD_FACTS_AT_START: boolish.default(true),
@@ -157,6 +164,11 @@ export interface Config {
    * archived or loaded by another process can be seen (this process's own loads are seen at once).
    */
   readonly warrantCache: { readonly factEntries: number; readonly factBytes: number; readonly timelineTtlMs: number };
+  /**
+   * The catalog's in-process cache of whole listings read by joins (shared/catalog/listing-cache.ts):
+   * an estimate of their memory, 0 turning it off.
+   */
+  readonly catalogCache: { readonly listBytes: number };
   /** Outgoing mail (smtp:// or smtps:// URL); the status page reports whether it is configured. */
   readonly smtpUrl?: string;
   readonly seedSampleData: boolean;
@@ -271,6 +283,7 @@ export function parseConfig(env: Env): Config {
       factBytes: e.WARRANT_FACT_CACHE_MB * 1024 * 1024,
       timelineTtlMs: e.WARRANT_TIMELINE_TTL_MS,
     },
+    catalogCache: { listBytes: e.CATALOG_LIST_CACHE_MB * 1024 * 1024 },
     smtpUrl: e.SMTP_URL,
     seedSampleData: e.SEED_SAMPLE_DATA,
     loadFactsAtStart: e.LOAD_FACTS_AT_START,
@@ -325,12 +338,4 @@ let cached: Config | undefined;
 export function loadConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
-}
-
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object') {
-    for (const v of Object.values(o)) deepFreeze(v);
-    Object.freeze(o);
-  }
-  return o;
 }

@@ -9,7 +9,7 @@ import { SIGNALS_TOOLS } from './tools';
 
 const tags = ['Construction signals'];
 const sources =
-  'From the construction-signal feeds in force on the date (today: City of Chicago building permits through Socrata SODA, kept when they name a health facility) and CMS Hospital General Information as the facility reference. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`).';
+  'From the construction-signal feeds in force on the date (city building-permit feeds and state certificate-of-need or construction-project lists, each named in `sources` with its version and stating its own rule in `methodology_note`) and CMS Hospital General Information as the facility reference. 503 naming the feeds when none is loaded; the facility reference missing is a gap in the body (matches `not_attempted`).';
 
 const listRoute = createRoute({
   method: 'get',

@@ -14,6 +14,6 @@ export const SIGNALS_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/signals/summary',
     proves:
-      'Counts and declared dollars of health-facility construction signals per state and category, computed when each feed version loaded, with the versions used. Covers only the feeds loaded (today Chicago building permits), not every state.',
+      'Counts and declared dollars of health-facility construction signals per state and category, computed when each feed version loaded, with the versions used. Covers only the feeds loaded (named in sources), not every state.',
   }),
 ];

@@ -197,6 +197,12 @@ export interface CatalogDataset<R extends Located = Located> {
    * exclusion list the exclusions screen searches): a dataset joins from its own folder.
    */
   group?: string;
+  /**
+   * Source id → the note of the feed that source offers (DatasetFeed.note), set when the feeds are
+   * installed (shared/catalog/datasets.ts); a domain joins those of the sources in force into the
+   * methodology of its answers.
+   */
+  feedNotes?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -218,6 +224,12 @@ export interface DatasetFeed<R extends Located = Located> {
   readonly feeds: CatalogDataset;
   readonly docs: readonly DatasetDoc[];
   parserFor(file: { source_id: string; doc_id: string; name: string }): PublisherParser<R> | undefined;
+  /**
+   * What this feed's rows are, for the methodology of the dataset's answers (which rows the source
+   * keeps, what its value and dates mean): a domain's answer joins the notes of the feeds in force
+   * (`feedNotes`), so a new feed states its own rule from its folder and no shared text goes stale.
+   */
+  readonly note?: string;
 }
 
 /** Declares a feed; its parser is consulted only for files of its own documents. */

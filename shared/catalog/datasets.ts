@@ -29,7 +29,7 @@ export function installDatasets(list: readonly (CatalogDataset | DatasetFeed)[])
   installed.splice(0, installed.length, ...ordered);
 }
 
-/** The dataset with its feeds' documents and parsers (itself when nothing feeds it). */
+/** The dataset with its feeds' documents, parsers and notes (itself when nothing feeds it). */
 function joinFeeds(dataset: CatalogDataset, feeds: readonly DatasetFeed[]): CatalogDataset {
   if (feeds.length === 0) return dataset;
   const docs = [...dataset.docs, ...feeds.flatMap((f) => f.docs)];
@@ -38,9 +38,13 @@ function joinFeeds(dataset: CatalogDataset, feeds: readonly DatasetFeed[]): Cata
   if (twice) throw new Error(`catalog: ${dataset.id} is fed the document ${twice} twice`);
   const feedOf = (f: { source_id: string; doc_id: string }) =>
     feeds.find((x) => x.docs.some((d) => d.sourceId === f.source_id && d.docId === f.doc_id));
+  const notes = feeds.flatMap((f) =>
+    f.note ? [...new Set(f.docs.map((d) => d.sourceId))].map((s) => [s, f.note]) : [],
+  );
   return {
     ...dataset,
     docs,
+    ...(notes.length ? { feedNotes: { ...dataset.feedNotes, ...Object.fromEntries(notes) } } : {}),
     parserFor: (f) => {
       const feed = feedOf(f);
       return feed ? feed.parserFor(f) : dataset.parserFor(f);

@@ -7,6 +7,7 @@ import type { Item } from '../storage/table';
 import type { CatalogDataset } from './dataset';
 import { listingSpec } from './declaration';
 import { listingPk, namespaceOf, tokenPk, versionBounds } from './keys';
+import { cachedListing, wholeListingKey } from './listing-cache';
 import { type CatalogSourceVersion, RowSourceSchema, sourceVersionOf } from './provenance';
 import { type FilterInput, type Plan, paramOf, planQuery } from './query-plan';
 import { bounds, compareKeys, encodeValue, NULL_TAG, parseSortKey, sortKey } from './sort-keys';
@@ -102,7 +103,9 @@ interface CursorState {
 /**
  * Every item of a listing (or rollup) over the versions, page after page (pages of MAX_LIMIT, each
  * bounded by `maxScanned` as one request is): for reads that join, sort or sum a bounded list whole
- * (a program's few thousand hospitals or ACOs, a year's entities, a window's rollup rows).
+ * (a program's few thousand hospitals or ACOs, a year's entities, a window's rollup rows). Served
+ * from the process's listing cache when the same versions were read before (./listing-cache.ts);
+ * the items are frozen, the array is the caller's own.
  */
 export async function readWholeListing(
   deps: Deps,
@@ -110,14 +113,18 @@ export async function readWholeListing(
   listing: string,
   q: Omit<ListingQuery, 'cursor' | 'limit'>,
 ): Promise<ListingRow[]> {
-  const out: ListingRow[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await queryListing(deps, dataset, listing, { ...q, limit: MAX_LIMIT, cursor });
-    out.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return out;
+  const versions = Array.isArray(q.versions) ? q.versions : (q.versions as DatasetView).versions;
+  const key = wholeListingKey(dataset, listing, versions, q);
+  return cachedListing(deps, key, async () => {
+    const out: ListingRow[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await queryListing(deps, dataset, listing, { ...q, limit: MAX_LIMIT, cursor });
+      out.push(...page.items);
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    return out;
+  });
 }
 
 /**

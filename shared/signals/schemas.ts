@@ -4,8 +4,18 @@ import { RowSourceSchema } from '../catalog/provenance';
 import { MAX_OFFSET } from '../http/paging';
 import { MergedFilingSchema, SIGNAL_CATEGORIES } from './signal-rows';
 
+/**
+ * What holds for every signal feed. Each feed states its own rule (what it keeps, what its value and
+ * dates mean) in its folder (`feedDataset(..., { note })`); an answer joins the notes of the feeds in
+ * force after this text (`signalsMethodology`), so a new feed leaves this text true.
+ */
 export const SIGNALS_METHODOLOGY =
-  'Construction signals are health-facility building permits and projects from public machine-readable sources, as filed: today the City of Chicago building-permit feed (Socrata SODA), kept when its work description or a contact name holds a health word (hospital, medical center, clinic, surgery center, dialysis, nursing home, MRI and others; health clubs and animal hospitals excluded). A permit at a hospital that names no health word is not in the feed. value_usd is the reported cost the applicant declared, in dollars, not the final cost. Each signal is matched to a hospital (CCN) of CMS Hospital General Information by normalized name and street address, with the match status, confidence and method; an ambiguous or missing match has no CCN, never a guess. Duplicate filings of one project (the same permit number listed again, or the same address, category, value and description filed twice) are merged: the newest filing is the signal and the others are listed in merged_from with their rule. No health-system linkage is loaded yet (ahrq_compendium), so system is null.';
+  'Construction signals are health-facility building permits and projects from public machine-readable sources, as filed, one feed per source (each named in sources, its own rule below). value_usd is the cost the filing declares, in dollars, not the final cost. Each signal is matched to a hospital (CCN) of CMS Hospital General Information by normalized name and street address, with the match status, confidence and method; an ambiguous or missing match has no CCN, never a guess. Duplicate filings of one project (the same permit or project number listed again, or the same address, category, value and description filed twice) are merged: the newest filing is the signal and the others are listed in merged_from with their rule. No health-system linkage is loaded yet (ahrq_compendium), so system is null.';
+
+/** The methodology of an answer: the common text, then the note of each feed in force (sources order). */
+export function signalsMethodology(notes: readonly string[]): string {
+  return [SIGNALS_METHODOLOGY, ...notes].join(' ');
+}
 
 export const MERGE_RULE =
   'Filings of one source are one project when they carry the same permit number (same_permit_number) or the same normalized street address, category, value above zero and work description (repeated_filing); merging is transitive. The filing with the newest date (issued, approved or filed) is the signal; its value is its own, never a sum.';

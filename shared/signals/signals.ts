@@ -11,7 +11,7 @@ import { createFacilityMatcher } from '../facilities/matcher';
 import { normalizeCity } from '../facilities/normalize';
 import { SourceNotLoadedError, ValidationError } from '../http/errors';
 import { MAX_LIMIT, nextOffset, offsetOf, wantsTotal } from '../http/paging';
-import { MERGE_RULE, SIGNALS_METHODOLOGY, type Signal, type SignalList, type SignalSummary } from './schemas';
+import { MERGE_RULE, type Signal, type SignalList, type SignalSummary, signalsMethodology } from './schemas';
 import { CONSTRUCTION_SIGNALS, type ListedSignal, type SignalCategory, type SignalRow } from './signal-rows';
 
 interface Located<R> {
@@ -61,12 +61,19 @@ async function readAll<R>(
   });
 }
 
+/** The common methodology and the note of each feed with a version in force (its own rule). */
+function methodologyOf(v: Views): string {
+  const notes = v.signals.dataset.feedNotes ?? {};
+  const ids = [...new Set(v.signals.sourceVersions().map((s) => s.source_id))];
+  return signalsMethodology(ids.flatMap((id) => (notes[id] ? [notes[id]] : [])));
+}
+
 function provenance(v: Views) {
   return {
     sources: [...v.signals.sourceVersions(), ...v.facilities.sourceVersions()],
     gaps: [...v.signals.gaps, ...v.facilities.gaps],
     as_of: v.date,
-    methodology_note: SIGNALS_METHODOLOGY,
+    methodology_note: methodologyOf(v),
   };
 }
 
@@ -376,6 +383,6 @@ export async function signalSummary(
     sources: v.signals.sourceVersions(),
     gaps: v.signals.gaps,
     as_of: v.date,
-    methodology_note: SIGNALS_METHODOLOGY,
+    methodology_note: methodologyOf(v),
   };
 }

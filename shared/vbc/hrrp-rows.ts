@@ -86,6 +86,28 @@ export interface HrrpSupplementalRow extends Located {
   source_row: Record<string, string>;
 }
 
+/** What the hospital file's listing items hold: what `/vbc/hrrp` joins, filters and sorts by. */
+export type ListedHrrpHospital = Pick<HrrpHospitalRow, 'ccn' | 'facility_name' | 'state' | 'locator'>;
+export const listedHrrpHospital = (r: HrrpHospitalRow): ListedHrrpHospital => ({
+  ccn: r.ccn,
+  facility_name: r.facility_name,
+  state: r.state,
+  locator: r.locator,
+});
+
+/** What the supplemental file's listing items hold (the whole row, with its conditions and published row, is read by CCN). */
+export type ListedHrrpSupplemental = Pick<
+  HrrpSupplementalRow,
+  'ccn' | 'payment_adjustment_factor' | 'payment_reduction_pct' | 'penalized' | 'locator'
+>;
+export const listedHrrpSupplemental = (r: HrrpSupplementalRow): ListedHrrpSupplemental => ({
+  ccn: r.ccn,
+  payment_adjustment_factor: r.payment_adjustment_factor,
+  payment_reduction_pct: r.payment_reduction_pct,
+  penalized: r.penalized,
+  locator: r.locator,
+});
+
 /** `READM-30-HIP-KNEE-HRRP` -> THA_TKA. */
 export function conditionOfMeasure(measure: string): Condition | null {
   const m = /^READM-30-(.+)-HRRP$/i.exec(measure.trim());

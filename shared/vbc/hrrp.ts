@@ -6,7 +6,14 @@ import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
-import { HRRP_HOSPITALS, HRRP_SUPPLEMENTAL, type HrrpHospitalRow, type HrrpSupplementalRow } from './hrrp-rows';
+import {
+  HRRP_HOSPITALS,
+  HRRP_SUPPLEMENTAL,
+  type HrrpHospitalRow,
+  type HrrpSupplementalRow,
+  type ListedHrrpHospital,
+  type ListedHrrpSupplemental,
+} from './hrrp-rows';
 import {
   HRRP_METHODOLOGY,
   type HrrpHospital,
@@ -81,8 +88,8 @@ async function lookup<R extends { locator: { line: number; record: number } }>(
 
 function summary(
   ccn: string,
-  h: Located<HrrpHospitalRow> | undefined,
-  s: Located<HrrpSupplementalRow> | undefined,
+  h: Located<ListedHrrpHospital> | undefined,
+  s: Located<ListedHrrpSupplemental> | undefined,
 ): HrrpHospital {
   return {
     ccn,
@@ -135,26 +142,15 @@ function compareBy(sort: HrrpSort, order: 'asc' | 'desc') {
 
 /**
  * The HRRP hospitals in force on the date: the hospital file (name, state) and the supplemental
- * file (payment adjustment factor) joined by CCN. With `state`, the hospital file's state partition
- * is read and the supplemental rows looked up by CCN; without, both lists are read whole.
+ * file (payment adjustment factor) joined by CCN: the hospital file's list (its state partition with
+ * `state`) and the supplemental file's list, each read whole through the listing cache.
  */
 export async function listHrrp(deps: Deps, q: HrrpListQuery, date: string): Promise<HrrpList> {
   const v = await hrrpViews(deps, date);
-  let hospitals: Located<HrrpHospitalRow>[];
-  let supplemental: Map<string, Located<HrrpSupplementalRow>>;
-  if (q.state) {
-    hospitals = await readListing<HrrpHospitalRow>(deps, v.hospitals, { state: { eq: q.state } });
-    supplemental = await lookup<HrrpSupplementalRow>(
-      deps,
-      v.supplemental,
-      hospitals.map((h) => h.row.ccn),
-    );
-  } else {
-    [hospitals, supplemental] = await Promise.all([
-      readListing<HrrpHospitalRow>(deps, v.hospitals),
-      readListing<HrrpSupplementalRow>(deps, v.supplemental).then((rows) => new Map(rows.map((r) => [r.row.ccn, r]))),
-    ]);
-  }
+  const [hospitals, supplemental] = await Promise.all([
+    readListing<ListedHrrpHospital>(deps, v.hospitals, q.state ? { state: { eq: q.state } } : {}),
+    readListing<ListedHrrpSupplemental>(deps, v.supplemental).then((rows) => new Map(rows.map((r) => [r.row.ccn, r]))),
+  ]);
   const byCcn = new Map(hospitals.map((h) => [h.row.ccn, h]));
   const ccns = q.state ? [...byCcn.keys()] : [...new Set([...byCcn.keys(), ...supplemental.keys()])];
   const order = q.order ?? (q.sort === 'payment_reduction_pct' ? 'desc' : 'asc');

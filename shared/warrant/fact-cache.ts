@@ -3,6 +3,7 @@ import type { Deps } from '../deps';
 import { keyPk } from '../facts/keys';
 import { factsLoaderVersion } from '../facts/loader-version';
 import type { StoredFact } from '../facts/store';
+import { deepFreeze } from '../freeze';
 import type { Table } from '../storage/table';
 import { factsOfVersionsInForce, loadedVersions, type SourceInForce } from './resolve';
 
@@ -108,14 +109,6 @@ async function readVersions(
     if (k !== undefined) cache.lru.set(k, facts);
   }
   return byVersion;
-}
-
-function deepFreeze<T>(o: T): T {
-  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
-    Object.freeze(o);
-    for (const v of Object.values(o)) deepFreeze(v);
-  }
-  return o;
 }
 
 /** Entries held for the facts table of `deps` (tests check the bound). */

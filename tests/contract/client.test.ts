@@ -95,12 +95,12 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(error?.detail).toMatch(/nlm_ctgov/);
   },
   signals: async () => {
-    // A lower-case category passes the route's schema; with no feed loaded the answer names the source.
+    // A lower-case category passes the route's schema; with no feed loaded the answer names every feed.
     const { error, response } = await client.GET('/signals', {
       params: { query: { category: 'EXPANSION', state: 'il' } },
     });
     expect(response.status).toBe(503);
-    expect(error).toMatchObject({ status: 503, sources: ['chicago_building_permits'] });
+    expect(error).toMatchObject({ status: 503, sources: expect.arrayContaining(['chicago_building_permits']) });
   },
   hospitals: async () => {
     // Five digits get the CCN's leading zero back; with no HCRIS table loaded the answer names the source.

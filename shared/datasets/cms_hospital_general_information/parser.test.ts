@@ -22,6 +22,8 @@ describe('Hospital General Information parser (fixtures)', () => {
       ['140902', 'IL'],
       ['143900', 'IL'],
       ['140903', 'IL'],
+      ['440900', 'TN'],
+      ['440901', 'TN'],
     ]);
     expect(rows[4]).toMatchObject({
       facility_name: 'SAINT BRIGID HOSPITAL, NORTH',

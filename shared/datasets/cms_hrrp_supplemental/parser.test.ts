@@ -1,8 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { HrrpSupplementalRow } from '../../vbc/hrrp-rows';
-import { supplementalParser } from './parser';
-import { readSupplementalVersion } from './source';
+import { readSupplementalVersion, supplementalParser } from './source';
 
 async function parse(name: string, buf?: Buffer): Promise<HrrpSupplementalRow[]> {
   const out: HrrpSupplementalRow[] = [];

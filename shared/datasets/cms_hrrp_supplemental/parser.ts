@@ -154,7 +154,3 @@ const parserFor = (delimiter: string, id: string): PublisherParser<HrrpSupplemen
 export const supplementalTxtParser = parserFor('\t', ID);
 /** The comma-delimited `.csv` rendering (FY 2022, FY 2025). */
 export const supplementalCsvParser = parserFor(',', 'cms_hrrp_supplemental/fr-csv');
-
-export function supplementalParser(fileName: string): PublisherParser<HrrpSupplementalRow> {
-  return /\.csv$/i.test(fileName) ? supplementalCsvParser : supplementalTxtParser;
-}

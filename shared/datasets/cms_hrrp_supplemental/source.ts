@@ -1,6 +1,25 @@
+import { lazyParser } from '../../publishers/common/lazy';
+import type { PublisherParser } from '../../publishers/common/types';
 import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
 import { NO_READING, reading } from '../../sources/version-labels';
-import { supplementalParser } from './parser';
+import type { HrrpSupplementalRow } from '../../vbc/hrrp-rows';
+
+const parsers = () => require('./parser') as typeof import('./parser');
+/** The tab-delimited `.txt` rendering's parser (./parser.ts), required on first use. */
+const txtParser = lazyParser<HrrpSupplementalRow>(
+  { id: 'cms_hrrp_supplemental/fr-tab', version: '1' },
+  () => parsers().supplementalTxtParser,
+);
+/** The comma-delimited `.csv` rendering's parser (FY 2022, FY 2025). */
+const csvParser = lazyParser<HrrpSupplementalRow>(
+  { id: 'cms_hrrp_supplemental/fr-csv', version: '1' },
+  () => parsers().supplementalCsvParser,
+);
+
+/** The parser of a rendering of the results tab, by its extension. */
+export function supplementalParser(fileName: string): PublisherParser<HrrpSupplementalRow> {
+  return /\.csv$/i.test(fileName) ? csvParser : txtParser;
+}
 
 /**
  * CMS's IPPS final-rule HRRP supplemental data file, one zip per fiscal year

@@ -1,6 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { MSSP_RESULTS, type MsspRow } from '../../vbc/mssp-rows';
-import { msspParser } from './parser';
+import { msspParser } from './source';
 
 /**
  * The MSSP results as a catalog dataset: one row per ACO and performance year, found by ACO ID, by

@@ -3,8 +3,9 @@ import * as path from 'node:path';
 import { describeWithSamples, samplePath } from '../../../tests/helpers/samples';
 import type { MsspRow } from '../../vbc/mssp-rows';
 import { crosswalkParser } from './crosswalk';
-import { msspParser, performanceYearOf } from './parser';
+import { msspParser } from './parser';
 import { readMsspVersion } from './source';
+import { performanceYearOf } from './year';
 
 const PY2014 = 'Medicare_Shared_Savings_Program_Accountable_Care_Organizations_Performance_Year_2014_Results.csv';
 const PY2022 = 'PY2022_Shared_Savings_Program_Performance_Year_Financial_and_Quality_Results.csv';

@@ -14,14 +14,9 @@ import {
 } from '../../vbc/mssp-rows';
 import { type Field, headerKey, type Layout, layoutFor } from './layouts';
 import { qualScoreNote } from './quality';
+import { performanceYearOf } from './year';
 
 const ID = 'cms_mssp_puf/results-csv';
-
-/** The performance year a results file's name carries (`..._Performance_Year_2014_Results.csv`, `PY2022_...`). */
-export function performanceYearOf(name: string): number | null {
-  const m = /Performance[_ ]Year[_ ](\d{4})/i.exec(name) ?? /(?:^|[^A-Za-z])PY[_ -]?(\d{4})/i.exec(name);
-  return m ? Number(m[1]) : null;
-}
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 const NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;

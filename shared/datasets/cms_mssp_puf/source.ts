@@ -1,7 +1,15 @@
+import { lazyParser } from '../../publishers/common/lazy';
 import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
 import { NO_READING, reading } from '../../sources/version-labels';
+import type { MsspRow } from '../../vbc/mssp-rows';
 import { CROSSWALK_FILE, crosswalkParser } from './crosswalk';
-import { msspParser, performanceYearOf } from './parser';
+import { performanceYearOf } from './year';
+
+/** The parser of one results file (./parser.ts, required on first use); its year comes from the name. */
+export const msspParser = (name: string) =>
+  lazyParser<MsspRow>({ id: 'cms_mssp_puf/results-csv', version: '1' }, () =>
+    (require('./parser') as typeof import('./parser')).msspParser(name),
+  );
 
 /**
  * CMS's Shared Savings Program performance-year financial and quality results PUF, one CSV per

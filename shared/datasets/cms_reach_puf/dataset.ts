@@ -1,6 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { REACH_PROVIDERS, REACH_RESULTS, type ReachProviderRow, type ReachResultRow } from '../../vbc/reach-rows';
-import { reachProvidersParser, reachResultsParser } from './parser';
+import { reachProvidersParser, reachResultsParser } from './source';
 
 /**
  * The REACH results as a catalog dataset: one row per entity and performance year, found by entity

@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ReachProviderRow, ReachResultRow } from '../../vbc/reach-rows';
-import { performanceYearOf, reachProvidersParser, reachResultsParser } from './parser';
+import { reachProvidersParser, reachResultsParser } from './parser';
 import { readReachVersion } from './source';
+import { performanceYearOf } from './year';
 
 const R22 = 'ACO_REACH_Financial_and_Quality_Results_PY2022.csv';
 const R23 = 'ACO_REACH_Financial_and_Quality_Results_PY2023.csv';

@@ -25,15 +25,10 @@ import {
   type Unit,
 } from './layouts';
 import { qualScoreNote } from './quality';
+import { performanceYearOf } from './year';
 
 const RESULTS_ID = 'cms_reach_puf/results-csv';
 const PROVIDERS_ID = 'cms_reach_puf/providers-csv';
-
-/** The performance year a file's name carries (`..._PY2023.csv`, `PY_2024_...`), or null. */
-export function performanceYearOf(name: string): number | null {
-  const m = /(?:^|[^A-Za-z])PY[_ -]?(\d{4})(?!\d)/i.exec(name) ?? /Performance[_ ]Year[_ ](\d{4})/i.exec(name);
-  return m ? Number(m[1]) : null;
-}
 
 const NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -1,6 +1,20 @@
+import { lazyParser } from '../../publishers/common/lazy';
 import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
 import { NO_READING, reading } from '../../sources/version-labels';
-import { performanceYearOf, reachProvidersParser, reachResultsParser } from './parser';
+import type { ReachProviderRow, ReachResultRow } from '../../vbc/reach-rows';
+import { performanceYearOf } from './year';
+
+const parsers = () => require('./parser') as typeof import('./parser');
+/** The results file's parser (./parser.ts, required on first use); its year comes from the name. */
+export const reachResultsParser = (name: string) =>
+  lazyParser<ReachResultRow>({ id: 'cms_reach_puf/results-csv', version: '1' }, () =>
+    parsers().reachResultsParser(name),
+  );
+/** The provider list's parser (./parser.ts, required on first use); its year comes from the name. */
+export const reachProvidersParser = (name: string) =>
+  lazyParser<ReachProviderRow>({ id: 'cms_reach_puf/providers-csv', version: '1' }, () =>
+    parsers().reachProvidersParser(name),
+  );
 
 /**
  * CMS's ACO REACH public use files on data.cms.gov (CMS Innovation Center programs, accountable

@@ -321,6 +321,10 @@ describe('construction signals without the facility reference', () => {
       reference: null,
     });
     expect(body.sources.map((s: Json) => s.source_id)).toEqual(['chicago_building_permits']);
-    expect(body.gaps.map((g: Json) => g.source_id)).toEqual(['cms_hospital_general_information']);
+    // The missing reference is a gap; so is every other signal feed with no version on the date
+    // (only Chicago is seeded here), so a new feed's folder needs no edit of this test.
+    const gaps = body.gaps.map((g: Json) => g.source_id);
+    expect(gaps).toContain('cms_hospital_general_information');
+    expect(gaps).not.toContain('chicago_building_permits');
   });
 });

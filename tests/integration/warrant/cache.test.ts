@@ -38,7 +38,9 @@ describe('a warm warrant', () => {
   let h: Harness;
   let headers: Record<string, string>;
   beforeAll(async () => {
-    h = await startHarness();
+    // The longest timeline TTL: a cold warrant on a loaded machine can take over a second, and the
+    // warm one must still find the timelines the cold one read.
+    h = await startHarness({ env: { WARRANT_TIMELINE_TTL_MS: '5000' } });
     // Every fixture, the NPPES registry too: the screen then resolves the NPI's name (the cold budget's worst case).
     await seedFixtures(h.deps, () => true);
     headers = (await createTestKey(h.deps, 'enterprise', ['warrant'])).headers;

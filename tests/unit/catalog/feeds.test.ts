@@ -23,6 +23,7 @@ const feedB = feedDataset(shared, {
     { sourceId: 'zz_b', docId: 'zzb:2', mode: 'supplement' },
   ],
   parserFor: () => parser('b'),
+  note: 'zz_b: its own rule.',
 });
 
 describe('dataset feeds', () => {
@@ -42,8 +43,11 @@ describe('dataset feeds', () => {
     // A file of a document no feed names is not read by another feed's parser.
     expect(d.parserFor({ source_id: 'zz_b', doc_id: 'zza:1', name: 'x' })).toBeUndefined();
     expect(d.parserFor({ source_id: 'zz_c', doc_id: 'zzc:1', name: 'x' })).toBeUndefined();
+    // Each feed's note is kept under its source (a feed without one has none).
+    expect(d.feedNotes).toEqual({ zz_b: 'zz_b: its own rule.' });
     // The declaration itself is left as declared.
     expect(shared.docs).toEqual([]);
+    expect(shared.feedNotes).toBeUndefined();
   });
 
   it('refuses a document fed twice, a feed naming no document, and another dataset with the fed id', () => {
@@ -53,7 +57,7 @@ describe('dataset feeds', () => {
     expect(() => installDatasets([feedA, impostor])).toThrow(/two datasets declare the id zz_fed/);
   });
 
-  it('the installed construction signals dataset is fed by the Chicago permit walk', () => {
+  it('the installed construction signals dataset is fed by the Chicago permit walk and the Tennessee CON list, each with its note', () => {
     installDatasets(restore);
     const signals = getDataset(CONSTRUCTION_SIGNALS)!;
     expect(signals.docs).toContainEqual({
@@ -64,5 +68,11 @@ describe('dataset feeds', () => {
     expect(
       signals.parserFor({ source_id: 'chicago_building_permits', doc_id: 'chicago_permits:1', name: 'x.json' })?.id,
     ).toBe('chicago_building_permits/soda-set');
+    expect(signals.parserFor({ source_id: 'tn_hfc_con', doc_id: 'tn_con:1', name: 'x.xlsx' })?.id).toBe(
+      'tn_hfc_con/con-projects-xlsx',
+    );
+    expect(Object.keys(signals.feedNotes ?? {})).toEqual(
+      expect.arrayContaining(['chicago_building_permits', 'tn_hfc_con']),
+    );
   });
 });

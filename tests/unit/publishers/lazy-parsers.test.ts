@@ -30,6 +30,10 @@ describe('lazy parsers', () => {
     expect(lazy.map((p) => p.id).sort()).toEqual(
       expect.arrayContaining([
         'cms_hrrp/hospital-csv',
+        'cms_hrrp_supplemental/fr-tab',
+        'cms_mssp_puf/results-csv',
+        'cms_reach_puf/results-csv',
+        'cms_reach_puf/providers-csv',
         'gsa_sam_exclusions/public-extract-csv',
         'cms_hospital_general_information/csv',
         'chicago_building_permits/soda-set',
