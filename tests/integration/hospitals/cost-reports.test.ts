@@ -70,7 +70,7 @@ describe('cost-report endpoints (HCRIS 2552-10)', () => {
     ]);
   });
 
-  it('as_of switches on the day a refresh is released, and hides reports processed after it', async () => {
+  it('as_of switches on the day a refresh is released; an earlier date sees only the years and refreshes released by then', async () => {
     const before = await get('/cost-reports/010099/balance-sheet?as_of=2024-01-04');
     expect(before.status).toBe(200);
     expect(before.body.report).toMatchObject({ rpt_rec_num: '720001', status: 'As Submitted', chosen: true });
@@ -92,9 +92,10 @@ describe('cost-report endpoints (HCRIS 2552-10)', () => {
     const early = await get('/cost-reports/010099?as_of=2023-01-15');
     expect(early.body.fiscal_years.map((y: Json) => y.fiscal_year)).toEqual([2021]);
     expect((await get('/cost-reports/140900?as_of=2023-01-15')).status).toBe(404);
-    // Released but processed later than the date: not visible.
-    const hidden = await get('/cost-reports/010099?as_of=2023-06-01');
-    expect(hidden.body.fiscal_years.map((y: Json) => y.chosen_rpt_rec_num)).toEqual(['720001', '650001']);
+    // On the day the June 2023 refresh is released (a report processed after as_of is never chosen:
+    // tests/unit/hospitals/report-choice.test.ts).
+    const onRelease = await get('/cost-reports/010099?as_of=2023-06-01');
+    expect(onRelease.body.fiscal_years.map((y: Json) => y.chosen_rpt_rec_num)).toEqual(['720001', '650001']);
   });
 
   it('balance sheet: worksheet G values name worksheet, line and column with the HCRIS codes', async () => {
@@ -216,5 +217,36 @@ describe('cost-report endpoints (HCRIS 2552-10)', () => {
     const r = await get('/cost-reports/010099?as_of=2020-01-01');
     expect(r.status).toBe(503);
     expect(r.body).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
+  });
+});
+
+describe('cost-report endpoints with the RPT table only', () => {
+  let h: Harness;
+  let key: TestKey;
+  beforeAll(async () => {
+    h = await startHarness({ clock });
+    await seedFixtures(h.deps, (e) => e.source_id === 'cms_hcris_hosp10' && e.path.endsWith('_RPT.CSV'), {
+      catalog: false,
+    });
+    await syncCatalog(h.deps);
+    key = await createTestKey(h.deps, 'free', []);
+  }, 120_000);
+  afterAll(() => h.close());
+
+  it('answers the chosen report with null values and gaps naming the NMRC and ALPHA tables, no provider', async () => {
+    const r = await h.request('/cost-reports/010099/balance-sheet', { headers: key.headers });
+    const body = (await r.json()) as Json;
+    expect(r.status).toBe(200);
+    expect(body.report.rpt_rec_num).toBe('731500');
+    expect(body.worksheet_filed).toBe(false);
+    expect(body.summary.total_assets.value).toBeNull();
+    expect(body.lines).toEqual([]);
+    expect(body.provider).toBeNull();
+    expect(body.gaps.map((g: Json) => [g.doc_id, g.reason])).toEqual(
+      expect.arrayContaining([
+        ['hcris:2', 'not_loaded'],
+        ['hcris:3', 'not_loaded'],
+      ]),
+    );
   });
 });
