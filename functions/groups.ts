@@ -7,6 +7,7 @@ import { hospitalsGroup } from './hospitals/routes';
 import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
+import { rxGroup } from './rx/routes';
 import { signalsGroup } from './signals/routes';
 import { subscriptionsGroup } from './subscriptions/routes';
 import { trialsGroup } from './trials/routes';
@@ -26,6 +27,7 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   trialsGroup,
   signalsGroup,
   hospitalsGroup,
+  rxGroup,
   catalogGroup,
   mcpGroup,
 ];

@@ -27,13 +27,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
     'RxNorm, NADAC, spending',
   ),
   rx('/rx/ingredients/{rxcui}', 'One ingredient', 'RxNorm, NADAC, spending'),
-  rx('/rx/ndcs/{ndc11}', 'Package profile', 'FDA NDC directory, NADAC'),
-  rx(
-    '/rx/ndcs/{ndc11}/nadac',
-    'Change-only NADAC price series of a package',
-    'the NADAC catalog loader (medicaid_nadac is archived and parsed)',
-  ),
-  rx('/rx/nadac/movers', 'Largest NADAC price moves in a window', 'the NADAC catalog loader'),
   rx('/rx/spending', 'Spending by drug for Part D, Part B, Medicaid', 'cms_partd_spending_by_drug'),
   rx('/rx/spending/top', 'Top drugs by spending', 'cms_partd_spending_by_drug'),
   rx('/rx/shortages', 'Drug shortages', 'fda_drug_shortages'),

@@ -106,8 +106,28 @@ export async function largestMoves(
   deps: Deps,
   dataset: CatalogDataset,
   name: string,
-  q: { from: string; to: string; by?: 'abs' | 'rel'; limit?: number; doc?: string },
-): Promise<{ items: SeriesMove[]; by: 'abs' | 'rel'; sources: CatalogSourceVersion[] }> {
+  q: {
+    from: string;
+    to: string;
+    by?: 'abs' | 'rel';
+    limit?: number;
+    doc?: string;
+    /** Only rises (`up`) or falls (`down`) are ranked, each key at its largest move that way. */
+    direction?: 'up' | 'down' | 'both';
+    /** Only moves at least this large (absolute change, or relative change for `rel`), in size. */
+    min?: number;
+  },
+): Promise<{
+  items: SeriesMove[];
+  by: 'abs' | 'rel';
+  sources: CatalogSourceVersion[];
+  /**
+   * Null when every version of the window kept all its moves (fewer than `top`): the ranking is
+   * then complete. Otherwise the largest size (|change| or |relative|) a full version dropped
+   * moves below: every move larger than it is ranked, smaller ones may be missing.
+   */
+  exact_above: number | null;
+}> {
   const spec = seriesSpec(dataset, name);
   if (spec.type !== 'number') throw new Error(`catalog: series ${name} is not numeric: it has no moves`);
   const by = q.by ?? 'abs';
@@ -117,13 +137,31 @@ export async function largestMoves(
   const items = (
     await deps.tables.catalog.queryAll(seriesMovePk(ns, spec.name, doc, by), { between: [from, `${to}~`] })
   ).filter((it) => loaded.has(Number(it.version_id)));
-  const best = new Map<string, (typeof items)[number]>();
   const asMove = (it: (typeof items)[number]) => ({
     key: String(it.key_sort),
     change: Number(it.change),
     relative: it.relative === null || it.relative === undefined ? null : Number(it.relative),
   });
+  const size = (it: (typeof items)[number]) => Math.abs(by === 'abs' ? Number(it.change) : (asMove(it).relative ?? 0));
+  // Versions that kept `top` moves may have dropped smaller ones: the ranking is exact above the
+  // largest of their smallest kept sizes.
+  const perVersion = new Map<number, { n: number; smallest: number }>();
   for (const it of items) {
+    const v = perVersion.get(Number(it.version_id)) ?? { n: 0, smallest: Number.POSITIVE_INFINITY };
+    v.n++;
+    v.smallest = Math.min(v.smallest, size(it));
+    perVersion.set(Number(it.version_id), v);
+  }
+  const floors = [...perVersion.values()].filter((v) => v.n >= spec.top).map((v) => v.smallest);
+  const exact_above = floors.length ? Math.max(...floors) : null;
+  const dir = q.direction ?? 'both';
+  const wanted = items.filter(
+    (it) =>
+      (dir === 'both' || (dir === 'up' ? Number(it.change) > 0 : Number(it.change) < 0)) &&
+      (q.min === undefined || size(it) >= q.min),
+  );
+  const best = new Map<string, (typeof items)[number]>();
+  for (const it of wanted) {
     const seen = best.get(String(it.key_sort));
     if (!seen || moveOrder(asMove(it), asMove(seen), by) < 0) best.set(String(it.key_sort), it);
   }
@@ -142,6 +180,7 @@ export async function largestMoves(
       source: sourceVersionOf(versionOf(Number(it.version_id)), tl),
     })),
     sources: [...new Set(ranked.map((it) => Number(it.version_id)))].map((id) => sourceVersionOf(versionOf(id), tl)),
+    exact_above,
   };
 }
 

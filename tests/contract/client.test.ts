@@ -66,9 +66,7 @@ const CALLS: Record<string, () => Promise<void>> = {
   },
   catalog: async () => {
     // Specified but not built yet: the typed call compiles and answers a 501 problem.
-    const { error, response } = await client.GET('/rx/ndcs/{ndc11}/nadac', {
-      params: { path: { ndc11: '00904677361' } },
-    });
+    const { error, response } = await client.GET('/rx/summary');
     expect(response.status).toBe(501);
     expect(error).toMatchObject({ status: 501 });
   },
@@ -109,6 +107,12 @@ const CALLS: Record<string, () => Promise<void>> = {
     });
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
+  },
+  rx: async () => {
+    // A hyphenated 4-4-2 NDC passes the route's schema; with nothing loaded the answer names both sources.
+    const { error, response } = await client.GET('/rx/ndcs/{ndc11}', { params: { path: { ndc11: '0071-0155-23' } } });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: ['fda_ndc_directory', 'medicaid_nadac'] });
   },
   archive: async () => {
     const { data, response } = await client.GET('/v1/archive/sources');

@@ -51,6 +51,7 @@ const REQUESTS: Record<
   trials: { path: '/clinical-trials', auth: 'key', status: 503 },
   signals: { path: '/signals', auth: 'key', status: 503 },
   hospitals: { path: '/cost-reports/{ccn}', raw: '/cost-reports/010099', auth: 'key', status: 503 },
+  rx: { path: '/rx/nadac/movers', auth: 'key', status: 503 },
 };
 
 describe('bundled handlers under Lambda events against the embedded engines', () => {

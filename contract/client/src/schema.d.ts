@@ -6896,18 +6896,57 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Largest NADAC price moves in a window (not implemented yet)
-         * @description Planned. Answers 501 until the loader of the NADAC catalog loader is built; listed so the contract shows the whole surface.
+         * Largest NADAC price moves in a window
+         * @description The NDCs whose per-unit cost moved the most between consecutive weekly files published in the window (`from`/`to`, or `window` ending on `to`; default the 28 days ending on `as_of`; at most 92 days), each NDC once at its largest move, ranked by percent change (largest in size first; ties by ndc11, unique), filtered by `direction` (up, down, both) and `min_pct_change`, paged by `limit`/`offset` with `total`. Read from the moves stored when each file loaded (the 1,000 largest per file by percent change): `complete` says whether every move of the window at least `min_pct_change` is ranked. A move is a weekly step, not the net change over the window. From the NADAC weekly files (medicaid_nadac, data.medicaid.gov) in force on `as_of`: 503 naming medicaid_nadac when none is loaded and in force (before the first file, or a file older than 21 days: a `stale_version` gap). `methodology_note` states what NADAC covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description up: rises only; down: falls only; both (default): either, ranked by size. */
+                    direction?: "up" | "down" | "both";
+                    /** @description First day of the window (YYYY-MM-DD): moves published by weekly files dated from it. Not with `window`. The window is at most 92 days. */
+                    from?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Smallest move kept, in percent of the previous per-unit cost, in size (default 0). */
+                    min_pct_change?: string;
+                    /** @description Moves to skip (default 0). */
+                    offset?: number;
+                    /** @description Last day of the window (default `as_of`; not after it). */
+                    to?: string;
+                    /** @description Window length ending on `to`, in days or weeks (`30d`, `4w`; default 28d, at most 92 days). Not with `from`. */
+                    window?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The movers. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NadacMovers"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6917,7 +6956,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6943,8 +6982,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6970,20 +7009,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Package profile (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA NDC directory, NADAC is built; listed so the contract shows the whole surface.
+         * Package profile of an NDC
+         * @description The package and its product from the FDA NDC Directory files in force on `as_of` (finished, unfinished and excluded: product, labeler, dosage form, routes, strengths, pharmacologic classes, marketing dates and category, application number, each with its published row), joined by ndc11 to its latest NADAC rate (`nadac.in_force` false: the last rate of an earlier weekly file), and a `status`: `active`, `obsolete` or `unknown` to the sources in force, with `status_reason` and `status_detail` (the rule is in `methodology_note`: listed and not past its end-marketing date is active; marketing ended, in FDA's excluded file, listed by an earlier directory version only, or priced by NADAC but not listed is obsolete). An NDC no source in force knows is a 200 with status `unknown`, not a 404: the answer says which sources were searched. The NDC in any common form; a malformed or unhyphenated 10-digit NDC is a 400 naming `ndc11`. 503 naming fda_ndc_directory and medicaid_nadac when neither is loaded and in force; one of them missing is a gap in the body.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description NDC: 11 digits (5-4-2), or hyphenated 4-4-2, 5-3-2, 5-4-1 or 5-4-2; answered as `ndc11`. A 10-digit code without hyphens is ambiguous (the padding zero may belong to any segment) and is a 400 listing its three 11-digit readings. */
                     ndc11: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The profile. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NdcProfile"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6993,7 +7058,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7019,8 +7084,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7046,20 +7111,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Change-only NADAC price series of a package (not implemented yet)
-         * @description Planned. Answers 501 until the loader of the NADAC catalog loader (medicaid_nadac is archived and parsed) is built; listed so the contract shows the whole surface.
+         * Change-only NADAC price series of a package
+         * @description One point per weekly file (up to the one in force on `as_of`) where the NDC's per-unit cost or its effective date changed, or where it entered (`added`) or left (`removed`) the file, oldest first, each with its percent change and the archived file that first showed it (`published_in`, `source`); `current` is its rate in the file in force (null when that file does not list it). Points are computed when each file loads (the file merged with the one before it), never per request. Paged by `limit` and `cursor`. The NDC in any common form (4-4-2, 5-3-2, 5-4-1 hyphenated, or 11 digits); a malformed or unhyphenated 10-digit NDC is a 400 naming `ndc11`; an NDC no loaded file up to the date listed is a 404. From the NADAC weekly files (medicaid_nadac, data.medicaid.gov) in force on `as_of`: 503 naming medicaid_nadac when none is loaded and in force (before the first file, or a file older than 21 days: a `stale_version` gap). `methodology_note` states what NADAC covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description The previous page's `next_cursor`: the points after it. */
+                    cursor?: string;
+                    /** @description Points per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description NDC: 11 digits (5-4-2), or hyphenated 4-4-2, 5-3-2, 5-4-1 or 5-4-2; answered as `ndc11`. A 10-digit code without hyphens is ambiguous (the padding zero may belong to any segment) and is a 400 listing its three 11-digit readings. */
                     ndc11: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The series. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NadacSeries"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7069,7 +7164,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7095,8 +7199,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11973,6 +12077,206 @@ export interface components {
             total_benchmark_expenditures: number | null;
             total_expenditures: number | null;
             track: string | null;
+        };
+        NadacMover: {
+            /** @description Dollars per pricing unit. */
+            change: number;
+            classification_for_rate_setting: string | null;
+            /** @enum {string} */
+            direction: "up" | "down";
+            /**
+             * Format: date
+             * @description The date the new rate took effect, as published.
+             */
+            effective_date: string | null;
+            from_nadac_per_unit: number;
+            ndc_description: string | null;
+            ndc11: string;
+            /** @description Percent change from the previous weekly file. */
+            pct_change: number;
+            previous_version_id: number | null;
+            pricing_unit: string | null;
+            /**
+             * Format: date
+             * @description The weekly file that first showed the move.
+             */
+            published_in: string;
+            rank: number;
+            source: {
+                doc_id: string;
+                publisher_version: string | null;
+                sha256: string;
+                source_id: string;
+                version_id: number;
+            };
+            to_nadac_per_unit: number;
+        };
+        NadacMovers: {
+            /** Format: date */
+            as_of: string;
+            /** @description true when every move of the window at least `min_pct_change` is ranked; false when a weekly file had more moves than the 1,000 kept per file and smaller ones may be missing (`exact_above_pct`). */
+            complete: boolean;
+            /** @enum {string} */
+            direction: "up" | "down" | "both";
+            /** @description Every move larger than this percent is ranked (null: all moves are). */
+            exact_above_pct: number | null;
+            /** Format: date */
+            from: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["NadacMover"][];
+            limit: number;
+            methodology_note: string;
+            min_pct_change: number;
+            next_offset: number | null;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** Format: date */
+            to: string;
+            /** @description Moves matching the query among those kept (see `complete`). */
+            total: number;
+        };
+        NadacPoint: {
+            /**
+             * @description `added`: first listed (or listed again); `changed`: the per-unit cost or its effective date changed; `removed`: the NDC left the NADAC file (no rate from then on).
+             * @enum {string}
+             */
+            change: "added" | "changed" | "removed";
+            /** Format: date */
+            effective_date: string | null;
+            /** @description Null for `removed`. */
+            nadac_per_unit: number | null;
+            /** @description Percent change of the per-unit cost from the previous point (null without both). */
+            pct_change: number | null;
+            previous_effective_date: string | null;
+            previous_nadac_per_unit: number | null;
+            /**
+             * Format: date
+             * @description Start of the weekly file that first showed the point (its as-of date).
+             */
+            published_in: string;
+            source: {
+                doc_id: string;
+                publisher_version: string | null;
+                sha256: string;
+                source_id: string;
+                version_id: number;
+            };
+        };
+        NadacRate: {
+            /**
+             * Format: date
+             * @description The weekly file it was read from.
+             */
+            as_of_date: string | null;
+            classification_for_rate_setting: string | null;
+            /**
+             * Format: date
+             * @description The date the rate took effect.
+             */
+            effective_date: string;
+            /** @description Dollars per pricing unit. */
+            nadac_per_unit: number;
+            ndc_description: string;
+            pricing_unit: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        NadacSeries: {
+            /** Format: date */
+            as_of: string;
+            current: components["schemas"]["NadacRate"] & (Record<string, never> | null);
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            limit: number;
+            methodology_note: string;
+            ndc_description: string | null;
+            ndc11: string;
+            /** @description Pass as `cursor` for the next points. */
+            next_cursor: string | null;
+            /** @description Oldest first: one point per change. */
+            points: components["schemas"]["NadacPoint"][];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Loaded weekly files the series runs over. */
+            weekly_files: number;
+        };
+        /** @description The package in the directory files in force (finished, else unfinished, else excluded). */
+        NdcPackage: {
+            description: string | null;
+            /** @enum {string} */
+            directory_file: "finished" | "unfinished" | "excluded";
+            end_marketing_date: string | null;
+            ndc_exclude_flag: string | null;
+            /** @description NDCPACKAGECODE as FDA prints it (hyphenated). */
+            package_code: string;
+            sample_package: boolean | null;
+            source: components["schemas"]["CatalogRowSource"];
+            source_row: {
+                [key: string]: string;
+            };
+            start_marketing_date: string | null;
+        } | null;
+        NdcProduct: {
+            appl_no: string | null;
+            application_number: string | null;
+            dea_schedule: string | null;
+            /** @enum {string} */
+            directory_file: "finished" | "unfinished" | "excluded";
+            dosage_form: string | null;
+            end_marketing_date: string | null;
+            labeler_name: string | null;
+            listing_record_certified_through: string | null;
+            marketing_category: string | null;
+            nonproprietary_name: string | null;
+            pharm_classes: string[];
+            product_id: string;
+            product_ndc: string;
+            product_type: string | null;
+            proprietary_name: string | null;
+            proprietary_name_suffix: string | null;
+            routes: string[];
+            source: components["schemas"]["CatalogRowSource"];
+            source_row: {
+                [key: string]: string;
+            };
+            start_marketing_date: string | null;
+            strengths: {
+                strength: string | null;
+                substance: string;
+                unit: string | null;
+            }[];
+        } | null;
+        NdcProfile: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description For a delisted NDC: the latest earlier directory version that listed it. */
+            last_listed: {
+                from: string;
+                publisher_version: string | null;
+                version_id: number;
+            } | null;
+            methodology_note: string;
+            /** @description The latest NADAC rate up to `as_of`; null when no loaded weekly file listed the NDC. */
+            nadac: {
+                /** @description true: from the weekly file in force; false: the last rate of an earlier file. */
+                in_force: boolean;
+                rate: components["schemas"]["NadacRate"];
+            } | null;
+            /** @description ndc11 as 5-4-2 with hyphens. */
+            ndc_hyphenated: string;
+            ndc11: string;
+            package: components["schemas"]["NdcPackage"];
+            product: components["schemas"]["NdcProduct"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @enum {string} */
+            status: "active" | "obsolete" | "unknown";
+            status_detail: string;
+            /** @enum {string} */
+            status_reason: "listed" | "marketing_ended" | "excluded" | "delisted" | "priced_not_listed" | "nadac_only" | "not_found";
         };
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
         OpenApiDocument: {

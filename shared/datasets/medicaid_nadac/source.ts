@@ -1,6 +1,14 @@
+import { lazyParser } from '../../publishers/common/lazy';
 import type { FileContext, SourceDecl, VersionReading } from '../../sources/types';
 import { fromMdy, NO_READING, reading } from '../../sources/version-labels';
-import { nadacParser } from './nadac';
+import { NADAC_PARSER_HEAD } from './head';
+import type { NadacRecord } from './parser';
+
+/** The parser (./parser.ts), required on first use (its head is ./head.ts). */
+export const nadacParser = lazyParser<NadacRecord>(
+  NADAC_PARSER_HEAD,
+  () => (require('./parser') as typeof import('./parser')).nadacParser,
+);
 
 /**
  * NADAC weekly file. The download name carries the as-of date

@@ -269,6 +269,39 @@ describe('series across versions', () => {
     expect(expected).toHaveLength(5);
   });
 
+  it('ranks one direction above a minimum, exactly above the size full versions dropped moves below', async () => {
+    const truth = new Map<string, number>();
+    for (let i = 1; i < byStart.length; i++) {
+      const v = byStart[i]!;
+      if (v.publisher_effective_from! < '2025-02-01' || v.publisher_effective_from! > '2025-03-31') continue;
+      const prev = new Map(rowsOf(monthOf(byStart[i - 1]!)).map((r) => [r.id, r.price]));
+      for (const r of rowsOf(monthOf(v))) {
+        const a = prev.get(r.id);
+        if (typeof a !== 'number' || r.price === null || a === 0 || r.price <= a) continue;
+        const rel = (r.price - a) / Math.abs(a);
+        truth.set(r.id, Math.max(truth.get(r.id) ?? 0, rel));
+      }
+    }
+    const got = await largestMoves(h.deps, dataset, 'price', {
+      from: '2025-02-01',
+      to: '2025-03-31',
+      by: 'rel',
+      limit: 5,
+      direction: 'up',
+      min: 0.01,
+    });
+    expect(got.items.every((m) => m.change > 0 && (m.relative_change ?? 0) >= 0.01)).toBe(true);
+    expect(got.exact_above).toEqual(expect.any(Number));
+    const floor = Math.max(got.exact_above!, 0.01);
+    const expected = [...truth.entries()]
+      .filter(([, rel]) => rel > floor)
+      .sort((a, b) => b[1] - a[1] || compareKeys(a[0], b[0]))
+      .slice(0, 5)
+      .map(([id]) => id);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(got.items.filter((m) => (m.relative_change ?? 0) > floor).map((m) => m.key.id)).toEqual(expected);
+  });
+
   it('answers 400 for a missing key, a bad window or a limit above what is kept', async () => {
     const loc = async (fn: () => Promise<unknown>) => {
       try {

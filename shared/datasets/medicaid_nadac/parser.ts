@@ -4,8 +4,9 @@ import { PublisherFormatError } from '../../publishers/common/errors';
 import { at, HeaderIndex } from '../../publishers/common/header';
 import type { ByteInput, Located, PublisherParser } from '../../publishers/common/types';
 import { amount, text } from '../../publishers/common/values';
+import { NADAC_PARSER_HEAD } from './head';
 
-const ID = 'medicaid_nadac/nadac-csv';
+const ID = NADAC_PARSER_HEAD.id;
 
 /**
  * One row of the weekly NADAC file (National Average Drug Acquisition Cost): the NDC as the
@@ -89,8 +90,7 @@ async function* parseNadac(input: ByteInput): AsyncGenerator<NadacRecord> {
 }
 
 export const nadacParser: PublisherParser<NadacRecord> = {
-  id: ID,
-  version: '1',
+  ...NADAC_PARSER_HEAD,
   parse: (input) => parseNadac(input),
   codesOf: () => [],
 };

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import { fixturePath } from '../../../tests/helpers/fixtures';
 import { describeWithSamples, samplePath } from '../../../tests/helpers/samples';
 import { findByLocator } from '../../publishers/common/locator';
-import { type NadacRecord, nadacParser } from './nadac';
+import { type NadacRecord, nadacParser } from './parser';
 
 async function all(bytes: Buffer): Promise<NadacRecord[]> {
   const out: NadacRecord[] = [];
