@@ -3,6 +3,7 @@ import { adminGroup } from './admin/routes';
 import { archiveGroup } from './archive/routes';
 import { catalogGroup } from './catalog/routes';
 import { exclusionsGroup } from './exclusions/routes';
+import { hospitalsGroup } from './hospitals/routes';
 import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
@@ -25,6 +26,7 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   vbcGroup,
   trialsGroup,
   signalsGroup,
+  hospitalsGroup,
   rxGroup,
   catalogGroup,
   mcpGroup,

@@ -83,10 +83,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/hospitals/{ccn}/case-mix-index', 'Hospital case-mix index', 'IPPS impact file'),
   org('/hospitals/{ccn}/services', 'Hospital services', 'provider of services file'),
   org('/hospitals/{ccn}/clinical-trials', 'Trials at a hospital', 'clinical trials'),
-  org('/cost-reports/{ccn}', 'Cost report', 'cms_hcris_hosp10'),
-  org('/cost-reports/{ccn}/balance-sheet', 'Cost report balance sheet', 'cms_hcris_hosp10'),
-  org('/cost-reports/{ccn}/charity-care', 'Cost report charity care', 'cms_hcris_hosp10'),
-  org('/cost-reports/{ccn}/cost-centers', 'Cost report cost centers', 'cms_hcris_hosp10'),
   org('/market-intelligence/cbsa/{cbsa_code}/population', 'Metro population history', 'Census population estimates'),
   org('/hospice', 'Hospice facility list', 'Care Compare hospice'),
 ];

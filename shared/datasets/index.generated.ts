@@ -5,6 +5,7 @@ import ca_hcai_construction_projects from './ca_hcai_construction_projects';
 import chicago_building_permits from './chicago_building_permits';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
 import cms_hcpcs_level2 from './cms_hcpcs_level2';
+import cms_hcris_hosp10 from './cms_hcris_hosp10';
 import cms_hospital_general_information from './cms_hospital_general_information';
 import cms_hrrp from './cms_hrrp';
 import cms_hrrp_supplemental from './cms_hrrp_supplemental';
@@ -45,6 +46,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   chicago_building_permits,
   cms_dmepos_fee_schedule,
   cms_hcpcs_level2,
+  cms_hcris_hosp10,
   cms_hospital_general_information,
   cms_hrrp,
   cms_hrrp_supplemental,

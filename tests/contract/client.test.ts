@@ -100,6 +100,14 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: expect.arrayContaining(['chicago_building_permits']) });
   },
+  hospitals: async () => {
+    // Five digits get the CCN's leading zero back; with no HCRIS table loaded the answer names the source.
+    const { error, response } = await client.GET('/cost-reports/{ccn}/balance-sheet', {
+      params: { path: { ccn: '10099' }, query: { fiscal_year: 2022 } },
+    });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
+  },
   rx: async () => {
     // A hyphenated 4-4-2 NDC passes the route's schema; with nothing loaded the answer names both sources.
     const { error, response } = await client.GET('/rx/ndcs/{ndc11}', { params: { path: { ndc11: '0071-0155-23' } } });

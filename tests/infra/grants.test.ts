@@ -178,6 +178,18 @@ describe('grants: each Lambda reaches only what it uses', () => {
     expect(touching(policy(UNNAMED), ':s3:::')).toEqual([]);
   });
 
+  it('the hospitals group (cost reports) reads the catalog, archive and facts, checks keys, and writes no data or bucket', () => {
+    expect(s.groups).toContain('hospitals');
+    expect(actionsOn('hospitals', tableArn('catalog'))).toEqual(
+      expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:Query']),
+    );
+    for (const kind of ['catalog', 'archive', 'facts'])
+      expect(actionsOn('hospitals', tableArn(kind)).filter((a) => WRITES.includes(a))).toEqual([]);
+    expect(actionsOn('hospitals', tableArn('keys'))).toContain('dynamodb:UpdateItem');
+    expect(actionsOn('hospitals', tableArn('subscriptions'))).toEqual([]);
+    expect(touching(policy('hospitals'), ':s3:::')).toEqual([]);
+  });
+
   it('the meta group may read the delivery schedule and nothing of the scheduler beyond it', () => {
     const stmts = policy('meta').filter((st) => st.actions.some((a) => a.startsWith('scheduler:')));
     expect(stmts.flatMap((st) => st.actions)).toEqual(['scheduler:GetSchedule']);

@@ -29,8 +29,14 @@ type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 type HttpResult = { statusCode: number; body: string; headers?: Record<string, string> };
 
 const ROOT = path.resolve(__dirname, '../..');
-/** One representative request per known group; `auth` says which key it carries. */
-const REQUESTS: Record<string, { path: string; query?: string; auth?: 'key' | 'admin'; status?: number }> = {
+/**
+ * One representative request per known group; `auth` says which key it carries. `path` is the route
+ * map's path; a route with a path parameter gives the concrete path sent (`raw`).
+ */
+const REQUESTS: Record<
+  string,
+  { path: string; raw?: string; query?: string; auth?: 'key' | 'admin'; status?: number }
+> = {
   meta: { path: '/health/deep' },
   admin: { path: '/admin/keys', auth: 'admin' },
   archive: { path: '/v1/archive/sources', auth: 'key' },
@@ -44,6 +50,7 @@ const REQUESTS: Record<string, { path: string; query?: string; auth?: 'key' | 'a
   vbc: { path: '/vbc/hrrp', auth: 'key', status: 503 },
   trials: { path: '/clinical-trials', auth: 'key', status: 503 },
   signals: { path: '/signals', auth: 'key', status: 503 },
+  hospitals: { path: '/cost-reports/{ccn}', raw: '/cost-reports/010099', auth: 'key', status: 503 },
   rx: { path: '/rx/nadac/movers', auth: 'key', status: 503 },
 };
 
@@ -164,7 +171,7 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
       expect({ group, route: Boolean(route) }).toEqual({ group, route: true });
       const auth = known?.auth ?? (route!.path.startsWith('/admin') ? 'admin' : 'key');
       const headers = { 'x-api-key': auth === 'admin' ? secrets['admin-api-key'] : apiKey };
-      const event = httpApiEvent('GET', route!.path, known?.query ?? '', headers);
+      const event = httpApiEvent('GET', known?.raw ?? route!.path, known?.query ?? '', headers);
       const res = (await handlerOf(group)(event, lambdaContext)) as HttpResult;
       // Known groups must answer their expected status (200 unless stated); a group added since answers anything but
       // a server error, its source-not-loaded 503 (nothing is archived here) excepted.

@@ -4,6 +4,10 @@
 export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /clinical-trials',
   'GET /clinical-trials/{nct_id}',
+  'GET /cost-reports/{ccn}',
+  'GET /cost-reports/{ccn}/balance-sheet',
+  'GET /cost-reports/{ccn}/charity-care',
+  'GET /cost-reports/{ccn}/cost-centers',
   'GET /demo/exclusions/check',
   'GET /demo/exclusions/coverage',
   'GET /demo/exclusions/search',

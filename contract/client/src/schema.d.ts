@@ -1237,20 +1237,48 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cost report (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_hcris_hosp10 is built; listed so the contract shows the whole surface.
+         * A hospital's Medicare cost reports by fiscal year
+         * @description Every HCRIS Form CMS-2552-10 report of the CCN by fiscal year (newest first): status (RPT_STUS_CD 1 As Submitted, 2 Settled w/o Audit, 3 Settled with Audit, 4 Reopened, 5 Amended), cost-reporting period, processing (PROC_DT) and settlement (NPR_DT) dates, the published RPT row, and the chosen report of each year flagged. `fiscal_year` keeps one year. Read from CMS HCRIS (source `cms_hcris_hosp10`: the RPT, NMRC and ALPHA tables of each HOSP10FY<year>.zip, refreshed quarterly) as released by `as_of`. **Report choice**: Per CCN and HCRIS fiscal year, among the reports processed (PROC_DT) on or before as_of in the refreshes of that year released by as_of: (1) a report the latest refresh lists (CMS keeps only the highest status of a report there; reports only older refreshes list stay candidates); (2) the latest cost-reporting period end (FY_END_DT: two periods in a year mean a change of ownership or of year end); (3) the most final status: 4 Reopened, then 3 Settled with Audit, 2 Settled w/o Audit, 5 Amended, 1 As Submitted; (4) the latest settlement date (NPR_DT); (5) the latest processing date (PROC_DT); (6) the highest RPT_REC_NUM. `report_choice` lists every candidate with the rule it lost on. Every value names its worksheet, line and column with the HCRIS codes (WKSHT_CD, LINE_NUM, CLMN_NUM); money in dollars as filed. A CCN is 6 characters (5 digits get their leading zero back), anything else a 400 naming `ccn`; a CCN with no report released by `as_of`, or a `fiscal_year` it has no report in, is a 404 (naming the years it has); no RPT table released by `as_of` is a 503 naming cms_hcris_hosp10. When the NMRC or ALPHA table of the year is not loaded the values are null and `gaps` names it. Provider name and address come from HOSPITAL10_PROVIDER_ID_INFO.CSV (null when it is not loaded or lacks the CCN).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the HCRIS refreshes released by this date, counting only reports processed (PROC_DT) by then (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description HCRIS fiscal year (the federal fiscal year in which the cost-reporting period begins, 2010 on); default the latest year with a report chosen on `as_of`. */
+                    fiscal_year?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The reports. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CostReports"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1260,7 +1288,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1286,8 +1323,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1313,20 +1350,48 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cost report balance sheet (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_hcris_hosp10 is built; listed so the contract shows the whole surface.
+         * Balance sheet (Worksheet G) of a hospital cost report
+         * @description Worksheet G of the report chosen for `fiscal_year` (default the latest): `summary` of the general fund (column 1: cash line 1, accounts receivable 4, total current assets 11, total fixed assets 30, total assets 36, current liabilities 45, long-term liabilities 50, total liabilities 51, fund balance 59, total liabilities and fund balances 60) and `lines`, every filed cell of the four fund columns. Read from CMS HCRIS (source `cms_hcris_hosp10`: the RPT, NMRC and ALPHA tables of each HOSP10FY<year>.zip, refreshed quarterly) as released by `as_of`. **Report choice**: Per CCN and HCRIS fiscal year, among the reports processed (PROC_DT) on or before as_of in the refreshes of that year released by as_of: (1) a report the latest refresh lists (CMS keeps only the highest status of a report there; reports only older refreshes list stay candidates); (2) the latest cost-reporting period end (FY_END_DT: two periods in a year mean a change of ownership or of year end); (3) the most final status: 4 Reopened, then 3 Settled with Audit, 2 Settled w/o Audit, 5 Amended, 1 As Submitted; (4) the latest settlement date (NPR_DT); (5) the latest processing date (PROC_DT); (6) the highest RPT_REC_NUM. `report_choice` lists every candidate with the rule it lost on. Every value names its worksheet, line and column with the HCRIS codes (WKSHT_CD, LINE_NUM, CLMN_NUM); money in dollars as filed. A CCN is 6 characters (5 digits get their leading zero back), anything else a 400 naming `ccn`; a CCN with no report released by `as_of`, or a `fiscal_year` it has no report in, is a 404 (naming the years it has); no RPT table released by `as_of` is a 503 naming cms_hcris_hosp10. When the NMRC or ALPHA table of the year is not loaded the values are null and `gaps` names it. Provider name and address come from HOSPITAL10_PROVIDER_ID_INFO.CSV (null when it is not loaded or lacks the CCN).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the HCRIS refreshes released by this date, counting only reports processed (PROC_DT) by then (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description HCRIS fiscal year (the federal fiscal year in which the cost-reporting period begins, 2010 on); default the latest year with a report chosen on `as_of`. */
+                    fiscal_year?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Worksheet G. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CostReportBalanceSheet"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1336,7 +1401,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1362,8 +1436,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1389,20 +1463,48 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cost report charity care (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_hcris_hosp10 is built; listed so the contract shows the whole surface.
+         * Charity care and uncompensated care (Worksheet S-10) of a hospital cost report
+         * @description Worksheet S-10 of the chosen report: cost-to-charge ratio (line 1, a ratio), charity care charges and cost (lines 20-23; columns 1 uninsured, 2 insured, 3 total; the summary uses column 3), bad debt (lines 26-29, 27.01 Medicare allowable), uncompensated care cost (30) and total unreimbursed and uncompensated care (31), the Medicaid, CHIP and indigent-care shortfall (19), the DSH answer of line 3 as filed, and `lines`, every filed numeric cell. Costs are charges times the hospital's cost-to-charge ratio as reported. Read from CMS HCRIS (source `cms_hcris_hosp10`: the RPT, NMRC and ALPHA tables of each HOSP10FY<year>.zip, refreshed quarterly) as released by `as_of`. **Report choice**: Per CCN and HCRIS fiscal year, among the reports processed (PROC_DT) on or before as_of in the refreshes of that year released by as_of: (1) a report the latest refresh lists (CMS keeps only the highest status of a report there; reports only older refreshes list stay candidates); (2) the latest cost-reporting period end (FY_END_DT: two periods in a year mean a change of ownership or of year end); (3) the most final status: 4 Reopened, then 3 Settled with Audit, 2 Settled w/o Audit, 5 Amended, 1 As Submitted; (4) the latest settlement date (NPR_DT); (5) the latest processing date (PROC_DT); (6) the highest RPT_REC_NUM. `report_choice` lists every candidate with the rule it lost on. Every value names its worksheet, line and column with the HCRIS codes (WKSHT_CD, LINE_NUM, CLMN_NUM); money in dollars as filed. A CCN is 6 characters (5 digits get their leading zero back), anything else a 400 naming `ccn`; a CCN with no report released by `as_of`, or a `fiscal_year` it has no report in, is a 404 (naming the years it has); no RPT table released by `as_of` is a 503 naming cms_hcris_hosp10. When the NMRC or ALPHA table of the year is not loaded the values are null and `gaps` names it. Provider name and address come from HOSPITAL10_PROVIDER_ID_INFO.CSV (null when it is not loaded or lacks the CCN).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the HCRIS refreshes released by this date, counting only reports processed (PROC_DT) by then (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description HCRIS fiscal year (the federal fiscal year in which the cost-reporting period begins, 2010 on); default the latest year with a report chosen on `as_of`. */
+                    fiscal_year?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Worksheet S-10. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CostReportCharityCare"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1412,7 +1514,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1438,8 +1549,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1465,20 +1576,52 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Cost report cost centers (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_hcris_hosp10 is built; listed so the contract shows the whole surface.
+         * Cost centers (Worksheet A) of a hospital cost report
+         * @description Worksheet A of the chosen report, one item per filed line in line order (a unique key), subscripted lines included: the cost-center name as filed (ALPHA, column 0) or the form's standard label, its section, salaries (column 1), other (2), total (3) and net expenses for allocation (7), and every filed column. Lines 118 (subtotal) and 200 (total) are items too. Paged by `limit` (default 500, at most 1000) and `offset`, with `total`. Read from CMS HCRIS (source `cms_hcris_hosp10`: the RPT, NMRC and ALPHA tables of each HOSP10FY<year>.zip, refreshed quarterly) as released by `as_of`. **Report choice**: Per CCN and HCRIS fiscal year, among the reports processed (PROC_DT) on or before as_of in the refreshes of that year released by as_of: (1) a report the latest refresh lists (CMS keeps only the highest status of a report there; reports only older refreshes list stay candidates); (2) the latest cost-reporting period end (FY_END_DT: two periods in a year mean a change of ownership or of year end); (3) the most final status: 4 Reopened, then 3 Settled with Audit, 2 Settled w/o Audit, 5 Amended, 1 As Submitted; (4) the latest settlement date (NPR_DT); (5) the latest processing date (PROC_DT); (6) the highest RPT_REC_NUM. `report_choice` lists every candidate with the rule it lost on. Every value names its worksheet, line and column with the HCRIS codes (WKSHT_CD, LINE_NUM, CLMN_NUM); money in dollars as filed. A CCN is 6 characters (5 digits get their leading zero back), anything else a 400 naming `ccn`; a CCN with no report released by `as_of`, or a `fiscal_year` it has no report in, is a 404 (naming the years it has); no RPT table released by `as_of` is a 503 naming cms_hcris_hosp10. When the NMRC or ALPHA table of the year is not loaded the values are null and `gaps` names it. Provider name and address come from HOSPITAL10_PROVIDER_ID_INFO.CSV (null when it is not loaded or lacks the CCN).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the HCRIS refreshes released by this date, counting only reports processed (PROC_DT) by then (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description HCRIS fiscal year (the federal fiscal year in which the cost-reporting period begins, 2010 on); default the latest year with a report chosen on `as_of`. */
+                    fiscal_year?: number;
+                    /** @description Cost centers per page, 1 to 1000 (default 500: a whole worksheet A). */
+                    limit?: number;
+                    /** @description Cost centers to skip, in line order. */
+                    offset?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Worksheet A. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CostReportCostCenters"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1488,7 +1631,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1514,8 +1666,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11103,6 +11255,163 @@ export interface components {
             /** @description Declared cost in dollars. */
             value_usd: number | null;
         };
+        CostCenter: {
+            line: string;
+            line_code: string;
+            /** @description As filed (ALPHA, column 0), else the standard label. */
+            name: string | null;
+            /** @enum {string} */
+            name_source: "alpha" | "standard" | "none";
+            net_expenses_for_allocation: components["schemas"]["HcrisValue"];
+            other: components["schemas"]["HcrisValue"];
+            salaries: components["schemas"]["HcrisValue"];
+            section: string;
+            standard_label: string | null;
+            total: components["schemas"]["HcrisValue"];
+            /** @description Every filed cell of the line (columns 1-7). */
+            values: components["schemas"]["HcrisValue"][];
+        };
+        CostReportBalanceSheet: {
+            /** Format: date */
+            as_of: string;
+            ccn: string;
+            fiscal_year: number;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Every filed cell of worksheet G, by line and column. */
+            lines: components["schemas"]["HcrisValue"][];
+            methodology_note: string;
+            provider: components["schemas"]["HcrisProvider"];
+            report: components["schemas"]["CostReportSummary"];
+            report_choice: components["schemas"]["CostReportChoice"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description General fund (column 1): cash, accounts_receivable, allowance_for_uncollectibles, total_current_assets, total_fixed_assets, total_other_assets, total_assets, total_current_liabilities, total_long_term_liabilities, total_liabilities, fund_balance, total_liabilities_and_fund_balances. */
+            summary: {
+                [key: string]: components["schemas"]["HcrisValue"];
+            };
+            worksheet: {
+                code: string;
+                name: string;
+            };
+            /** @description The NMRC table of the report’s refresh holds cells of this worksheet for the report. */
+            worksheet_filed: boolean;
+        };
+        CostReportCharityCare: {
+            /** Format: date */
+            as_of: string;
+            ccn: string;
+            fiscal_year: number;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Every filed numeric cell of worksheet S-10. */
+            lines: components["schemas"]["HcrisValue"][];
+            /** @description S-10 line 3 as filed in ALPHA (Y/N): Medicaid DSH or supplemental payments received. */
+            medicaid_dsh_received: string | null;
+            methodology_note: string;
+            provider: components["schemas"]["HcrisProvider"];
+            report: components["schemas"]["CostReportSummary"];
+            report_choice: components["schemas"]["CostReportChoice"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description cost_to_charge_ratio (line 1), charity_care_charges (20, col 3), charity_care_cost_before_partial_payments (21), charity_care_partial_payments (22), charity_care_cost (23), bad_debt_expense (26), medicare_reimbursable_bad_debts (27), medicare_allowable_bad_debts (27.01), non_medicare_bad_debt_expense (28), bad_debt_cost (29), uncompensated_care_cost (30), total_unreimbursed_and_uncompensated_care_cost (31), medicaid_chip_and_indigent_care_shortfall (19). */
+            summary: {
+                [key: string]: components["schemas"]["HcrisValue"];
+            };
+            worksheet: {
+                code: string;
+                name: string;
+            };
+            /** @description The NMRC table of the report’s refresh holds cells of this worksheet for the report. */
+            worksheet_filed: boolean;
+        };
+        CostReportChoice: {
+            candidates: components["schemas"]["CostReportSummary"][];
+            chosen_rpt_rec_num: string | null;
+            fiscal_year: number;
+            rule: string;
+        };
+        CostReportCostCenters: {
+            /** Format: date */
+            as_of: string;
+            ccn: string;
+            fiscal_year: number;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["CostCenter"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            provider: components["schemas"]["HcrisProvider"];
+            report: components["schemas"]["CostReportSummary"];
+            report_choice: components["schemas"]["CostReportChoice"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+            worksheet: {
+                code: string;
+                name: string;
+            };
+            /** @description The NMRC table of the report’s refresh holds cells of this worksheet for the report. */
+            worksheet_filed: boolean;
+        };
+        CostReports: {
+            /** Format: date */
+            as_of: string;
+            /** @example 010099 */
+            ccn: string;
+            /** @description Newest first, one entry per HCRIS fiscal year. */
+            fiscal_years: components["schemas"]["CostReportChoice"][];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            latest_fiscal_year: number;
+            methodology_note: string;
+            provider: components["schemas"]["HcrisProvider"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        CostReportSummary: {
+            /**
+             * @description Why the report was chosen or, for the others, the first rule it lost on.
+             * @enum {string}
+             */
+            choice_reason: "chosen" | "processed_after_as_of" | "not_in_latest_refresh" | "earlier_period" | "less_final_status" | "earlier_settlement" | "earlier_processing" | "lower_record_number";
+            chosen: boolean;
+            /** @description PRVDR_CTRL_TYPE_CD (type of control). */
+            control_type_code: string | null;
+            /** Format: date */
+            fi_received_date: string | null;
+            /** @description HCRIS fiscal year (the file year). */
+            fiscal_year: number;
+            /** @description The latest refresh of its year in force lists it. */
+            in_latest_refresh: boolean;
+            initial_report: boolean | null;
+            last_report: boolean | null;
+            /**
+             * Format: date
+             * @description NPR_DT, notice of program reimbursement.
+             */
+            npr_date: string | null;
+            /** Format: date */
+            period_begin: string | null;
+            /** Format: date */
+            period_end: string | null;
+            /**
+             * Format: date
+             * @description PROC_DT.
+             */
+            processed_date: string | null;
+            /** @description HCRIS report record number (RPT_REC_NUM). */
+            rpt_rec_num: string;
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description The RPT line as published (18 fields). */
+            source_row: string[];
+            /** @example Settled with Audit */
+            status: string;
+            /** @description RPT_STUS_CD. */
+            status_code: string;
+        };
         DeepHealth: {
             failing: string[];
             probes: {
@@ -11504,6 +11813,52 @@ export interface components {
             source_id: string | null;
             /** @description stale_version / missing_release / ambiguous_version: the archived version that could not be used. */
             version_id?: number;
+        };
+        /** @description From HOSPITAL10_PROVIDER_ID_INFO.CSV; null when the CCN is not in it. */
+        HcrisProvider: {
+            city: string | null;
+            county: string | null;
+            name: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            state: string | null;
+            street: string | null;
+            zip: string | null;
+        } | null;
+        HcrisValue: {
+            /** @example 1 */
+            column: string;
+            /**
+             * @description HCRIS CLMN_NUM.
+             * @example 00100
+             */
+            column_code: string;
+            column_label: string | null;
+            /** @description The form's line label (null for a line the form does not name). */
+            label: string | null;
+            /**
+             * @description Form line (subscripts after the dot).
+             * @example 27.01
+             */
+            line: string;
+            /**
+             * @description HCRIS LINE_NUM.
+             * @example 02701
+             */
+            line_code: string;
+            /** @enum {string} */
+            unit: "dollars" | "ratio";
+            /** @description Dollars (a ratio on S-10 line 1); null: no cell filed. */
+            value: number | null;
+            /**
+             * @description Worksheet as the form names it.
+             * @example G
+             */
+            worksheet: string;
+            /**
+             * @description HCRIS WKSHT_CD.
+             * @example G000000
+             */
+            worksheet_code: string;
         };
         Health: {
             /** @enum {string} */
