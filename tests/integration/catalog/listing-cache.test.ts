@@ -2,14 +2,11 @@ import { countRequests } from '../../../bench/sdk-counter';
 import { requireDataset } from '../../../shared/catalog/datasets';
 import { listingCacheSize } from '../../../shared/catalog/listing-cache';
 import { readWholeListing } from '../../../shared/catalog/query';
-import { syncCatalog } from '../../../shared/catalog/sync';
 import { viewOf } from '../../../shared/catalog/view';
 import { parseConfig } from '../../../shared/config';
 import type { Clock } from '../../../shared/deps';
 import { HRRP_SUPPLEMENTAL } from '../../../shared/vbc/hrrp-rows';
-import { type Harness, startHarness } from '../../helpers/harness';
-import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
  * The whole-listing cache (shared/catalog/listing-cache.ts) on the real engines: a list a joined
@@ -22,27 +19,13 @@ const clock: Clock = { now: () => new Date('2025-06-15T12:00:00.000Z') };
 type Json = any;
 
 describe('whole-listing cache', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(h.deps, (e) => e.source_id === 'cms_hrrp' || e.source_id === 'cms_hrrp_supplemental', {
-      catalog: false,
-    });
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 90_000);
-  afterAll(() => h.close());
+  const world = catalogWorld(['cms_hrrp', 'cms_hrrp_supplemental'], clock, 90_000);
+  const get = world.get;
 
   it('reads the lists once per version set: a repeated page makes no catalog query, another year does', async () => {
     const first = await get('/vbc/hrrp?as_of=2024-03-01&sort=payment_reduction_pct');
     expect(first.status).toBe(200);
-    const counter = countRequests([h.deps.clients.dynamodb]);
+    const counter = countRequests([world.h.deps.clients.dynamodb]);
     try {
       const again = await get('/vbc/hrrp?as_of=2024-03-01&sort=ccn&penalized=true');
       expect(again.status).toBe(200);
@@ -57,13 +40,13 @@ describe('whole-listing cache', () => {
     } finally {
       counter.stop();
     }
-    expect(listingCacheSize(h.deps)).toBe(4);
+    expect(listingCacheSize(world.h.deps)).toBe(4);
   });
 
   it('cached items are frozen and each caller gets its own array', async () => {
-    const view = await viewOf(h.deps, requireDataset(HRRP_SUPPLEMENTAL), '2024-03-01');
-    const a = await readWholeListing(h.deps, view.dataset, 'hospitals', { versions: view });
-    const b = await readWholeListing(h.deps, view.dataset, 'hospitals', { versions: view });
+    const view = await viewOf(world.h.deps, requireDataset(HRRP_SUPPLEMENTAL), '2024-03-01');
+    const a = await readWholeListing(world.h.deps, view.dataset, 'hospitals', { versions: view });
+    const b = await readWholeListing(world.h.deps, view.dataset, 'hospitals', { versions: view });
     expect(a).not.toBe(b);
     expect(a).toEqual(b);
     a.reverse();
@@ -75,9 +58,9 @@ describe('whole-listing cache', () => {
   });
 
   it('is off with CATALOG_LIST_CACHE_MB=0', async () => {
-    const off = { ...h.deps, config: parseConfig({ STORAGE: 'local', CATALOG_LIST_CACHE_MB: '0' }) };
+    const off = { ...world.h.deps, config: parseConfig({ STORAGE: 'local', CATALOG_LIST_CACHE_MB: '0' }) };
     const view = await viewOf(off, requireDataset(HRRP_SUPPLEMENTAL), '2024-03-01');
-    const counter = countRequests([h.deps.clients.dynamodb]);
+    const counter = countRequests([world.h.deps.clients.dynamodb]);
     try {
       await readWholeListing(off, view.dataset, 'hospitals', { versions: view });
       expect(counter.calls.filter((c) => c.table === 'catalog').length).toBeGreaterThan(0);

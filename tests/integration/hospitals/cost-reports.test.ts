@@ -1,5 +1,6 @@
 import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
+import { catalogWorld } from '../../helpers/catalog-world';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { createTestKey, type TestKey } from '../../helpers/keys';
 import { seedFixtures } from '../../helpers/seed';
@@ -16,20 +17,8 @@ const clock: Clock = { now: () => new Date(`${TODAY}T12:00:00.000Z`) };
 type Json = any;
 
 describe('cost-report endpoints (HCRIS 2552-10)', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(h.deps, (e) => e.source_id === 'cms_hcris_hosp10', { catalog: false });
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 120_000);
-  afterAll(() => h.close());
+  const world = catalogWorld(['cms_hcris_hosp10'], clock, 120_000);
+  const get = world.get;
 
   it('lists the reports by fiscal year with the chosen one flagged and every candidate explained', async () => {
     const { status, body } = await get('/cost-reports/010099');

@@ -1,8 +1,5 @@
-import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
-import { type Harness, startHarness } from '../../helpers/harness';
-import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
  * Issue 18, point 3: three weekly NADAC files (as of 2025-06-25, 07-02 and 07-09) archived through
@@ -15,20 +12,8 @@ const clock: Clock = { now: () => new Date('2025-07-10T12:00:00.000Z') };
 type Json = any;
 
 describe('NADAC series and movers', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(h.deps, (e) => e.source_id === 'medicaid_nadac', { catalog: false });
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 90_000);
-  afterAll(() => h.close());
+  const world = catalogWorld(['medicaid_nadac'], clock, 90_000);
+  const get = world.get;
 
   it('gives the change-only series of an NDC in any form: a point only where the cost or its effective date changed', async () => {
     for (const form of ['00071015523', '0071-0155-23', '00071-0155-23']) {

@@ -1,8 +1,5 @@
-import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
-import { type Harness, startHarness } from '../../helpers/harness';
-import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
  * Issue 18, points 1 and 3: the FDA NDC Directory fixtures (2025-07-01 and 2025-07-08, finished,
@@ -15,26 +12,12 @@ const clock: Clock = { now: () => new Date('2025-07-10T12:00:00.000Z') };
 type Json = any;
 
 describe('/rx/ndcs/{ndc11}', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
+  const world = catalogWorld(['medicaid_nadac', 'fda_ndc_directory'], clock, 120_000);
+  const get = world.get;
   const status = async (ndc: string, asOf = '2025-07-10') => {
     const { body } = await get(`/rx/ndcs/${ndc}?as_of=${asOf}`);
     return [body.status, body.status_reason];
   };
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(h.deps, (e) => e.source_id === 'medicaid_nadac' || e.source_id === 'fda_ndc_directory', {
-      catalog: false,
-    });
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 120_000);
-  afterAll(() => h.close());
 
   it('profiles a package from the directory in force with its latest NADAC rate, in any NDC form', async () => {
     for (const form of ['0071-0155-23', '00071015523', '00071-0155-23']) {

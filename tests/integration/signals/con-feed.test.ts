@@ -1,8 +1,5 @@
-import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
-import { type Harness, startHarness } from '../../helpers/harness';
-import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
  * Issue 23, point 5, a second signal source: the Tennessee certificate-of-need project list
@@ -16,30 +13,15 @@ const clock: Clock = { now: () => new Date('2024-04-10T12:00:00.000Z') };
 type Json = any;
 
 describe('construction signals from a CON feed beside a permit feed', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
+  const world = catalogWorld(
+    ['tn_hfc_con', 'chicago_building_permits', 'cms_hospital_general_information'],
+    clock,
+    90_000,
+  );
+  const get = world.get;
   const ids = (b: Json) => b.items.map((i: Json) => i.filing_id);
   const versions = (b: Json) => b.sources.map((s: Json) => [s.source_id, s.publisher_version]);
   const MARCH = 'as_of=2024-03-15';
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(
-      h.deps,
-      (e) =>
-        e.source_id === 'tn_hfc_con' ||
-        e.source_id === 'chicago_building_permits' ||
-        e.source_id === 'cms_hospital_general_information',
-      { catalog: false },
-    );
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 90_000);
-  afterAll(() => h.close());
 
   it('lists CON projects for their state, each matched to a hospital with its confidence, the merge shown', async () => {
     const { status, body } = await get(`/signals?state=TN&${MARCH}`);

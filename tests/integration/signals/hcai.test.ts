@@ -1,8 +1,5 @@
-import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
-import { type Harness, startHarness } from '../../helpers/harness';
-import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
  * Issue 23, point 5, second feed: two exports of HCAI's "Projects by County" report (as of
@@ -18,26 +15,14 @@ type Json = any;
 const FEEDS = ['ca_hcai_construction_projects', 'chicago_building_permits', 'cms_hospital_general_information'];
 
 describe('construction signals from California HCAI beside Chicago', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
+  const world = catalogWorld(FEEDS, clock, 120_000);
+  const get = world.get;
   const ids = (b: Json) => b.items.map((i: Json) => i.filing_id);
   const versions = (b: Json) =>
     b.sources
       .map((s: Json) => `${s.source_id} ${s.publisher_version}`)
       .sort((a: string, b: string) => (a < b ? -1 : 1));
   const MARCH = 'as_of=2024-03-15';
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(h.deps, (e) => FEEDS.includes(e.source_id), { catalog: false });
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 120_000);
-  afterAll(() => h.close());
 
   it('lists the California projects newest first, each matched to a hospital by name and address', async () => {
     const { status, body } = await get(`/signals?${MARCH}&state=CA`);

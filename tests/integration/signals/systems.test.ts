@@ -1,9 +1,6 @@
-import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
 import { systemSignals } from '../../../shared/signals/systems';
-import { type Harness, startHarness } from '../../helpers/harness';
-import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
  * Issue 23, point 5 (/signals/systems and the `system` filter): the Chicago permit walks, the
@@ -24,31 +21,16 @@ const PRAIRIE = 'HSI00000103';
 const FED = ['chicago_building_permits', 'cms_hospital_general_information', 'ahrq_compendium'];
 
 describe('construction signals per health system (AHRQ Compendium)', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
+  const world = catalogWorld(
+    ['chicago_building_permits', 'cms_hospital_general_information', 'ahrq_compendium'],
+    clock,
+    120_000,
+  );
+  const get = world.get;
   const ids = (b: Json) => b.items.map((i: Json) => i.filing_id);
   const systems = (b: Json) => b.items.map((i: Json) => [i.health_sys_id, i.signals, i.value_usd]);
   const MARCH_2022 = 'as_of=2024-03-15';
   const MARCH_2023 = 'as_of=2024-03-25';
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(
-      h.deps,
-      (e) =>
-        e.source_id === 'chicago_building_permits' ||
-        e.source_id === 'cms_hospital_general_information' ||
-        e.source_id === 'ahrq_compendium',
-      { catalog: false },
-    );
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 120_000);
-  afterAll(() => h.close());
 
   it('rolls signals up per system by declared dollars, only through a matched CCN, with coverage and every version used', async () => {
     const { status, body } = await get(`/signals/systems?${MARCH_2022}`);
@@ -227,13 +209,18 @@ describe('construction signals per health system (AHRQ Compendium)', () => {
     // Before any permit walk: the feeds' 503, as /signals.
     expect((await get('/signals/systems?as_of=2024-02-20')).status).toBe(503);
     // The per-request bound: past it, a 400 asking for state, then category.
-    await expect(systemSignals(h.deps, { sort: 'value', limit: 50 }, '2024-03-15', 2)).rejects.toMatchObject({
+    await expect(systemSignals(world.h.deps, { sort: 'value', limit: 50 }, '2024-03-15', 2)).rejects.toMatchObject({
       issues: [expect.objectContaining({ loc: ['query', 'state'], type: 'too_broad' })],
     });
     await expect(
-      systemSignals(h.deps, { sort: 'value', limit: 50, state: 'IL' }, '2024-03-15', 2),
+      systemSignals(world.h.deps, { sort: 'value', limit: 50, state: 'IL' }, '2024-03-15', 2),
     ).rejects.toMatchObject({ issues: [expect.objectContaining({ loc: ['query', 'category'], type: 'too_broad' })] });
-    const narrow = await systemSignals(h.deps, { sort: 'value', limit: 50, category: 'equipment' }, '2024-03-15', 2);
+    const narrow = await systemSignals(
+      world.h.deps,
+      { sort: 'value', limit: 50, category: 'equipment' },
+      '2024-03-15',
+      2,
+    );
     expect(narrow.items.map((i) => i.health_sys_id)).toEqual([WEST_SIDE]);
   });
 });

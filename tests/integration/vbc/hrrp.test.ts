@@ -1,8 +1,5 @@
-import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
-import { type Harness, startHarness } from '../../helpers/harness';
-import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
  * Issue 23, HRRP: the hospital file and the supplemental file fixtures (FY 2024 in force
@@ -16,22 +13,8 @@ const clock: Clock = { now: () => new Date(`${TODAY}T12:00:00.000Z`) };
 type Json = any;
 
 describe('HRRP endpoints', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(h.deps, (e) => e.source_id === 'cms_hrrp' || e.source_id === 'cms_hrrp_supplemental', {
-      catalog: false,
-    });
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 90_000);
-  afterAll(() => h.close());
+  const world = catalogWorld(['cms_hrrp', 'cms_hrrp_supplemental'], clock, 90_000);
+  const get = world.get;
 
   it('lists hospitals with their penalty, joined by CCN, in CCN order by default, naming the versions', async () => {
     const { status, body } = await get('/vbc/hrrp?as_of=2024-03-01');

@@ -1,8 +1,5 @@
-import { syncCatalog } from '../../../shared/catalog/sync';
 import type { Clock } from '../../../shared/deps';
-import { type Harness, startHarness } from '../../helpers/harness';
-import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
  * Issue 23, ACO REACH: the results of PY2022 (GPDC, released 2023-11-17) and PY2023 (released
@@ -16,20 +13,8 @@ const clock: Clock = { now: () => new Date('2025-06-15T12:00:00.000Z') };
 type Json = any;
 
 describe('ACO REACH endpoints', () => {
-  let h: Harness;
-  let key: TestKey;
-  const get = async (p: string) => {
-    const r = await h.request(p, { headers: key.headers });
-    return { status: r.status, body: (await r.json()) as Json };
-  };
-
-  beforeAll(async () => {
-    h = await startHarness({ clock });
-    await seedFixtures(h.deps, (e) => e.source_id === 'cms_reach_puf', { catalog: false });
-    await syncCatalog(h.deps);
-    key = await createTestKey(h.deps, 'free', []);
-  }, 90_000);
-  afterAll(() => h.close());
+  const world = catalogWorld(['cms_reach_puf'], clock, 90_000);
+  const get = world.get;
 
   it('lists the latest released year with results in dollars and percent, provider counts and the versions', async () => {
     const { status, body } = await get('/vbc/reach');
