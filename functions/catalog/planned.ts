@@ -20,7 +20,6 @@ const prov = tagged('Providers and licenses');
 const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
-  rx('/rx/summary', 'Counts and freshness of the drug datasets', 'the drug economics loaders'),
   rx(
     '/rx/ingredients',
     'Ingredients with NDC counts, median generic acquisition cost, spending, price-list matches, shortages',

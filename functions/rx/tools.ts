@@ -3,6 +3,13 @@ import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 /** The drug economics reads as agent tools (shared/mcp). */
 export const RX_TOOLS: readonly ToolSpec[] = [
   tool({
+    name: 'rx_summary',
+    method: 'get',
+    path: '/rx/summary',
+    proves:
+      'Which drug economics datasets hold data on the date, how many rows their versions in force hold, which sources are missing or stale and why, and how fresh each source is now. Use it first to know what the other rx tools can answer.',
+  }),
+  tool({
     name: 'rx_ndc_profile',
     method: 'get',
     path: '/rx/ndcs/{ndc11}',

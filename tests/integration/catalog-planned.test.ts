@@ -31,6 +31,6 @@ describe('specified catalog endpoints not built yet', () => {
   );
 
   it('still requires an API key (401 without one)', async () => {
-    expect((await h.request('/rx/summary')).status).toBe(401);
+    expect((await h.request('/rx/pbms')).status).toBe(401);
   });
 });

@@ -7746,18 +7746,43 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Counts and freshness of the drug datasets (not implemented yet)
-         * @description Planned. Answers 501 until the loader of the drug economics loaders is built; listed so the contract shows the whole surface.
+         * Counts and freshness of the drug datasets
+         * @description Every drug economics catalog dataset (those declaring the group in their own folder, in id order) with the loaded versions in force on `as_of`, the rows they hold and the gaps of sources with none in force (with the reason), and each source of the group with its freshness (judged now against the publisher cadence, the rule of GET /sources), its last load and record count, and its latest publisher version. A dataset with nothing loaded is listed with its gaps, never left out: this read answers 200 whatever is loaded.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The summary. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RxSummary"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7767,7 +7792,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7786,15 +7811,6 @@ export interface paths {
                 };
                 /** @description Unexpected error; quote the request id. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not implemented yet. */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12697,6 +12713,69 @@ export interface components {
                 [key: string]: string | null;
             };
             result: components["schemas"]["WarrantBlock"];
+        };
+        RxDatasetCount: {
+            dataset: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Every source of the dataset has a loaded version in force on `as_of`. */
+            in_force: boolean;
+            /** @description Rows the loaded versions in force on `as_of` hold (a snapshot and any supplements applied on it). */
+            rows_in_force: number;
+            source_ids: string[];
+            title: string;
+            /** @description The loaded versions in force. */
+            versions: components["schemas"]["CatalogSourceVersion"][];
+        };
+        RxSourceStatus: {
+            archive_file_count: number;
+            freshness: {
+                age_days: number | null;
+                /** @enum {string} */
+                class: "fresh" | "stale" | "critical" | "never" | "exempt";
+                critical_after_days: number | null;
+                /** @enum {string|null} */
+                judged_from: "last_load" | "registration" | null;
+                /** @enum {string|null} */
+                level: "fresh" | "stale" | "critical" | null;
+                stale_after_days: number | null;
+            };
+            /** Format: date-time */
+            last_change_at: string | null;
+            last_load: {
+                attempted_at: string | null;
+                loaded_at: string | null;
+                /** @enum {string} */
+                status: "succeeded" | "partial" | "failed" | "never";
+            };
+            last_record_count: number | null;
+            latest_publisher_version: string | null;
+            /** @description Its entry in the source catalog (GET /sources/{source_id}). */
+            link: string;
+            publisher: string;
+            /** @description How often the publisher publishes (or `exempt`). */
+            refresh_cadence: string;
+            source_id: string;
+            title: string;
+        };
+        RxSummary: {
+            /** Format: date */
+            as_of: string;
+            datasets: components["schemas"]["RxDatasetCount"][];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            /** @description Each source of the group, in id order. */
+            source_status: components["schemas"]["RxSourceStatus"][];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            totals: {
+                datasets: number;
+                datasets_in_force: number;
+                rows_in_force: number;
+                sources: number;
+                /** @description Sources whose freshness class is `fresh` or `exempt`. */
+                sources_fresh: number;
+            };
         };
         SignalFacilityMatch: {
             candidates: components["schemas"]["FacilityMatchCandidate"][];

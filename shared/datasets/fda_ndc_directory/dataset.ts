@@ -1,4 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
+import { RX_DATASET_GROUP } from '../../rx/group';
 import {
   type DirectoryFile,
   NDC_PACKAGES,
@@ -28,6 +29,7 @@ const fileOf: Record<string, DirectoryFile> = {
 export const ndcProductsDataset = defineDataset<NdcProductRow>({
   id: NDC_PRODUCTS,
   title: 'FDA NDC Directory products',
+  group: RX_DATASET_GROUP,
   loaderVersion: '1',
   docs: [DIRECTORY_DOCS.finishedProduct, DIRECTORY_DOCS.unfinishedProduct, DIRECTORY_DOCS.excludedProduct].map(
     (docId) => ({ sourceId: SOURCE, docId, mode: 'snapshot' as const }),
@@ -44,6 +46,7 @@ export const ndcProductsDataset = defineDataset<NdcProductRow>({
 export const ndcPackagesDataset = defineDataset<NdcPackageRow>({
   id: NDC_PACKAGES,
   title: 'FDA NDC Directory packages',
+  group: RX_DATASET_GROUP,
   loaderVersion: '1',
   docs: [DIRECTORY_DOCS.finishedPackage, DIRECTORY_DOCS.unfinishedPackage, DIRECTORY_DOCS.excludedPackage].map(
     (docId) => ({ sourceId: SOURCE, docId, mode: 'snapshot' as const }),

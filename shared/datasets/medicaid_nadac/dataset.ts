@@ -1,5 +1,6 @@
 import { defineDataset } from '../../catalog/dataset';
 import { mapParser } from '../../publishers/common/resume';
+import { RX_DATASET_GROUP } from '../../rx/group';
 import {
   NADAC_DATASET,
   NADAC_MOVES_KEPT,
@@ -30,6 +31,7 @@ const nadacRowParser = mapParser<NadacRecord, NadacRow>(nadacParser, {
 export const nadacDataset = defineDataset<NadacRow>({
   id: NADAC_DATASET,
   title: 'NADAC weekly files',
+  group: RX_DATASET_GROUP,
   loaderVersion: '1',
   docs: [{ sourceId: 'medicaid_nadac', docId: 'nadac:1', mode: 'snapshot' }],
   parserFor: (f) => (f.source_id === 'medicaid_nadac' ? nadacRowParser : undefined),

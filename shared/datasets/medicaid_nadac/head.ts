@@ -4,4 +4,4 @@ import type { ParserHead } from '../../publishers/common/lazy';
  * What the declarations (./source.ts, ./dataset.ts) know of the parser without its code (./parser.ts,
  * a lazy file of the API bundles: shared/publishers/common/lazy.ts). The parser spreads it.
  */
-export const NADAC_PARSER_HEAD: ParserHead = { id: 'medicaid_nadac/nadac-csv', version: '1' };
+export const NADAC_PARSER_HEAD: ParserHead = { id: 'medicaid_nadac/nadac-csv', version: '2' };

@@ -89,8 +89,32 @@ async function* parseNadac(input: ByteInput): AsyncGenerator<NadacRecord> {
   if (!pos) throw new PublisherFormatError(ID, 1, 'empty file: no header');
 }
 
+/**
+ * The rows of the file's latest `As of Date`, in file order, with their own locators. A weekly file
+ * has one as-of date and gives every row. A file that holds several weeks (the year-to-date or a
+ * whole year's rows of data.medicaid.gov's NADAC dataset, about 1.5 million rows a year) gives the
+ * NDCs of its last week only: that week is what the file says was in force on its date, and the
+ * earlier weeks' rates are not this version's (load the weekly files for a week-by-week series).
+ * Memory is one week's rows, whatever the file's length or order: rows of an earlier date than
+ * the latest seen are skipped, and a later date drops what was kept. Rows without an as-of date
+ * count as earlier than any date.
+ */
+export async function* latestAsOfDate(records: AsyncIterable<NadacRecord>): AsyncGenerator<NadacRecord> {
+  let latest: string | undefined;
+  let kept: NadacRecord[] = [];
+  for await (const r of records) {
+    const d = r.as_of_date ?? '';
+    if (latest === undefined || d > latest) {
+      latest = d;
+      kept = [];
+    } else if (d < latest) continue;
+    kept.push(r);
+  }
+  yield* kept;
+}
+
 export const nadacParser: PublisherParser<NadacRecord> = {
   ...NADAC_PARSER_HEAD,
-  parse: (input) => parseNadac(input),
+  parse: (input) => latestAsOfDate(parseNadac(input)),
   codesOf: () => [],
 };

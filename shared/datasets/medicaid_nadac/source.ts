@@ -15,7 +15,8 @@ export const nadacParser = lazyParser<NadacRecord>(
  * (`nadac-national-average-drug-acquisition-cost-04-29-2026.csv`); a renamed copy (`NADAC.csv`)
  * still carries it in the `As of Date` column of its first data row. The file has no effective
  * window of its own (each row carries its own effective date), so versions resolve by first
- * observation; the as-of date is the version label.
+ * observation; the as-of date is the version label. A file of several weeks (data.medicaid.gov's
+ * year-to-date or yearly NADAC download) is its last week: see `latestAsOfDate` in ./parser.ts.
  */
 const NAMED = /(\d{2}-\d{2}-\d{4})\.csv$/i;
 
@@ -23,12 +24,19 @@ export function readNadacVersion(f: FileContext): VersionReading {
   const named = NAMED.exec(f.name);
   const fromName = named ? fromMdy(named[1]!) : null;
   if (fromName) return reading('file_name', fromName);
-  const lines = f.head.toString('utf8').split(/\r?\n/, 3);
+  // Every complete line of the head (the last may be cut): a file of several weeks is labelled by
+  // the latest as-of date its head shows (its parser keeps that week's rows: ./parser.ts).
+  const lines = f.head.toString('utf8').split(/\r?\n/);
   if (lines.length < 2) return NO_READING;
   const header = splitCsvLine(lines[0]!);
-  const row = splitCsvLine(lines[1]!);
   const i = header.findIndex((h) => h.trim().toLowerCase() === 'as of date');
-  const asOf = i >= 0 && row[i] ? fromMdy(row[i]!) : null;
+  if (i < 0) return NO_READING;
+  let asOf: string | null = null;
+  for (const line of lines.slice(1, lines.length > 2 ? -1 : undefined)) {
+    const cell = splitCsvLine(line)[i];
+    const d = cell ? fromMdy(cell) : null;
+    if (d && (!asOf || d > asOf)) asOf = d;
+  }
   return asOf ? reading('content', asOf) : NO_READING;
 }
 
