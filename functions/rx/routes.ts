@@ -6,6 +6,7 @@ import { nadacMovers, nadacSeries } from '../../shared/rx/nadac';
 import { ndcProfile } from '../../shared/rx/ndc-profile';
 import { NadacMoversSchema, NadacSeriesSchema, NdcProfileSchema } from '../../shared/rx/schemas';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
+import { registerShortageRoutes } from './shortage-routes';
 import { registerSummaryRoutes } from './summary-routes';
 import { RX_TOOLS } from './tools';
 
@@ -47,11 +48,12 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves',
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves',
   tools: RX_TOOLS,
   build(deps) {
     const router = createRouter();
     registerSummaryRoutes(router, deps);
+    registerShortageRoutes(router, deps);
     const asOf = (q: { as_of?: string }) => asOfOrToday(deps.clock, q.as_of);
     router.openapi(profileRoute, async (c) => {
       const { ndc11 } = c.req.valid('param');

@@ -30,4 +30,11 @@ export const RX_TOOLS: readonly ToolSpec[] = [
     proves:
       'The NDCs whose NADAC per-unit cost moved the most in a window (at most 92 days), ranked by percent change, filtered by direction and minimum percent, each at its largest weekly move with the weekly files compared. Says whether the ranking is complete.',
   }),
+  tool({
+    name: 'rx_shortages',
+    method: 'get',
+    path: '/rx/shortages',
+    proves:
+      "FDA's drug shortages in the export in force on the date: each shortage's status (current, to be discontinued, resolved), categories, reasons, companies and the NDCs its presentations print, each presentation with its published row. A drug absent from FDA's list may still be short elsewhere (ASHP counts more).",
+  }),
 ];

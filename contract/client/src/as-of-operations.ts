@@ -24,6 +24,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rx/nadac/movers',
   'GET /rx/ndcs/{ndc11}',
   'GET /rx/ndcs/{ndc11}/nadac',
+  'GET /rx/shortages',
   'GET /rx/summary',
   'GET /signals',
   'GET /signals/summary',

@@ -7524,18 +7524,61 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Drug shortages (not implemented yet)
-         * @description Planned. Answers 501 until the loader of fda_drug_shortages is built; listed so the contract shows the whole surface.
+         * Drug shortages
+         * @description FDA's drug shortages from its Drug Shortages Database export in force on `as_of` (each export a snapshot, in force from the day it was archived to the next; stale after 21 days: then a 503 naming fda_drug_shortages, as when none is loaded). One item per shortage (FDA's generic-name entry), with its status, therapeutic categories, reasons, companies, dates, the NDCs its presentations print (read from the presentation text after an `NDC` mark, as ndc11; an unhyphenated 10-digit code stays unresolved), and each presentation with its published row (`source`). Filters: `status`, `name`, `ndc` (any common NDC form; malformed is a 400 naming `ndc`), `therapeutic_category`, `company`, `updated_since`; `status_counts` counts the shortages matching the other filters by status. Default order: latest update first, ties by `shortage_id` (unique); `sort=name` orders by `shortage_id`. Paged by `limit` (at most 100) and `offset`, with the exact `total`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description Words of a company name, each matched as a prefix of a word of it. */
+                    company?: string;
+                    /** @description Shortages per page, 1 to 100 (default 25). */
+                    limit?: number;
+                    /** @description Words of the generic name, each matched as a prefix of a word of it (case-insensitive). */
+                    name?: string;
+                    /** @description Shortages whose presentation text prints this NDC (any common form, matched as ndc11). */
+                    ndc?: string;
+                    /** @description Shortages to skip. */
+                    offset?: number;
+                    /** @description `updated` (default): latest update first, then by shortage id; `name`: by shortage id (the generic name in lower case) ascending. */
+                    sort?: "updated" | "name";
+                    /** @description Shortages with at least one presentation of this status (FDA's `Current`, `Resolved`, `To Be Discontinued`, `Discontinued`, normalized). */
+                    status?: "current" | "resolved" | "to_be_discontinued" | "discontinued" | "other";
+                    /** @description One of the shortage's therapeutic categories, exactly (case-insensitive), e.g. `Oncology`. */
+                    therapeutic_category?: string;
+                    /** @description Shortages with a presentation updated (`Date of Update`) on or after this date. */
+                    updated_since?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The shortages. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ShortageList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7545,7 +7588,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7571,8 +7614,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12776,6 +12819,94 @@ export interface components {
                 /** @description Sources whose freshness class is `fresh` or `exempt`. */
                 sources_fresh: number;
             };
+        };
+        Shortage: {
+            companies: string[];
+            /** Format: date */
+            date_discontinued: string | null;
+            generic_name: string;
+            ingredients: components["schemas"]["ShortageIngredientLink"];
+            /** Format: date */
+            initial_posting_date: string | null;
+            /**
+             * Format: date
+             * @description The latest `Date of Update` of its presentations.
+             */
+            last_updated: string | null;
+            ndc_unresolved: string[];
+            /** @description Every NDC its presentations print, as ndc11, sorted. */
+            ndc11s: string[];
+            presentations: components["schemas"]["ShortagePresentation"][];
+            /** @description The distinct reasons its presentations give. */
+            reasons: string[];
+            /**
+             * @description The generic name FDA lists the shortage under, in lower case with other characters made hyphens; stable while FDA keeps the name.
+             * @example amoxicillin-oral-powder-for-suspension
+             */
+            shortage_id: string;
+            /**
+             * @description The shortage's status: its presentations' status when they agree, else the most pressing of theirs (current, to_be_discontinued, discontinued, resolved, other); `status_counts` gives them all.
+             * @enum {string}
+             */
+            status: "current" | "resolved" | "to_be_discontinued" | "discontinued" | "other";
+            status_counts: {
+                [key: string]: number;
+            };
+            therapeutic_categories: string[];
+        };
+        ShortageIngredientLink: {
+            reason: string;
+            source_id: string;
+            /**
+             * @description `pending`: RxNorm ingredient links are not built yet; `generic_name` is the only link.
+             * @enum {string}
+             */
+            status: "pending";
+        };
+        ShortageList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["Shortage"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Shortages matching the filters other than `status`, by status. */
+            status_counts: {
+                [key: string]: number;
+            };
+            /** @description Shortages matching the filters in the export in force. */
+            total: number;
+        };
+        ShortagePresentation: {
+            availability_information: string | null;
+            /** Format: date */
+            change_date: string | null;
+            company_name: string | null;
+            contact_info: string | null;
+            /** Format: date */
+            date_discontinued: string | null;
+            /** Format: date */
+            date_of_update: string | null;
+            ndc_unresolved: string[];
+            ndc11s: string[];
+            presentation: string | null;
+            reason_for_shortage: string | null;
+            related_information: string | null;
+            resolved_note: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            /** @enum {string} */
+            status: "current" | "resolved" | "to_be_discontinued" | "discontinued" | "other";
+            status_published: string | null;
+            /** @description `New`, `Revised` or `Reverified`, as published. */
+            type_of_update: string | null;
         };
         SignalFacilityMatch: {
             candidates: components["schemas"]["FacilityMatchCandidate"][];
