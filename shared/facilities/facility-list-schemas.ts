@@ -30,12 +30,9 @@ export const FacilitySchema = z
       description:
         'Medicare certification date (nursing homes: Date First Approved to Provide Medicare and Medicaid Services), YYYY-MM-DD.',
     }),
-    capacity: z
-      .number()
-      .nullable()
-      .openapi({
-        description: 'Certified beds (nursing homes) or dialysis stations (dialysis); null for the other files.',
-      }),
+    capacity: z.number().nullable().openapi({
+      description: 'Certified beds (nursing homes) or dialysis stations (dialysis); null for the other files.',
+    }),
     status: z.enum(FACILITY_STATUS).openapi({ description: FACILITY_STATUS_RULE }),
     end_date: z
       .string()

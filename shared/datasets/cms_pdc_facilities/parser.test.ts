@@ -15,7 +15,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures
 
 describe('Provider Data Catalog facility parsers (fixtures)', () => {
   it('reads the nursing-home file (current layout, Windows-1252): CCN text, county, ownership normalized and as published', async () => {
-    const rows = await parse('nursing_home', fixture('NH_ProviderInfo_Jul2025.csv'));
+    const rows = await parse('nursing_home', fixture('NH_ProviderInfo_Jan2025.csv'));
     expect(rows.map((r) => r.ccn)).toEqual(['015101', '015102', '015103', '035101', '075101', '455101']);
     expect(rows[0]).toMatchObject({
       facility_type: 'nursing_home',
@@ -44,30 +44,30 @@ describe('Provider Data Catalog facility parsers (fixtures)', () => {
       'non_profit',
       'for_profit',
     ]);
-    const buf = fixture('NH_ProviderInfo_Jul2025.csv');
+    const buf = fixture('NH_ProviderInfo_Jan2025.csv');
     expect(await findByLocator(pdcFacilityParsers.nursing_home, buf, rows[3]!.locator)).toEqual(rows[3]);
   });
 
   it.each([
     [
       'hospice',
-      'Hospice_General-Information_Jul2025.csv',
+      'Hospice_General-Information_Jan2025.csv',
       ['011501', 'for_profit', 'Lauderdale', '10 RIVER ROAD, SUITE 2', '2004-03-01'],
     ],
-    ['home_health', 'HH_Provider_Jul2025.csv', ['017001', 'for_profit', null, '3 MAIN STREET', '1988-08-01']],
+    ['home_health', 'HH_Provider_Jan2025.csv', ['017001', 'for_profit', null, '3 MAIN STREET', '1988-08-01']],
     [
       'dialysis',
-      'DFC_FACILITY_Jul2025.csv',
+      'DFC_FACILITY_Jan2025.csv',
       ['012301', 'for_profit', 'Jefferson', '600 UNIVERSITY BOULEVARD', '2012-03-15'],
     ],
     [
       'irf',
-      'Inpatient_Rehabilitation_Facility-General_Information_Jul2025.csv',
+      'Inpatient_Rehabilitation_Facility-General_Information_Jan2025.csv',
       ['013025', 'for_profit', 'Madison', '1 RECOVERY WAY', '2008-02-01'],
     ],
     [
       'ltch',
-      'Long-Term_Care_Hospital-General_Information_Jul2025.csv',
+      'Long-Term_Care_Hospital-General_Information_Jan2025.csv',
       ['012001', 'for_profit', 'Mobile', '5 BAY STREET, FLOOR 3', '2002-04-04'],
     ],
   ] as const)(
@@ -80,12 +80,12 @@ describe('Provider Data Catalog facility parsers (fixtures)', () => {
   );
 
   it('reads the dialysis stations as capacity and every ownership wording into the vocabulary', async () => {
-    const rows = await parse('dialysis', fixture('DFC_FACILITY_Jul2025.csv'));
+    const rows = await parse('dialysis', fixture('DFC_FACILITY_Jan2025.csv'));
     expect(rows.map((r) => [r.capacity, r.ownership, r.ownership_published])).toEqual([
       [24, 'for_profit', 'Profit'],
       [12, 'non_profit', 'Non-Profit'],
     ]);
-    const hh = await parse('home_health', fixture('HH_Provider_Jul2025.csv'));
+    const hh = await parse('home_health', fixture('HH_Provider_Jan2025.csv'));
     expect(hh.map((r) => r.ownership)).toEqual(['for_profit', 'non_profit', 'government']);
     expect(normalizeOwnership('Combination Government & Non-Profit')).toBe('government');
     expect(normalizeOwnership('Physician Owned')).toBe('other');

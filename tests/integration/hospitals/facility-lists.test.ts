@@ -2,12 +2,12 @@ import type { Clock } from '../../../shared/deps';
 import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
- * Issue 22 point 7, facility lists: the cms_pdc_facilities fixtures (nursing homes July and August
- * 2025, the other five files July 2025) archived through the real ingest path, loaded by
- * syncCatalog into dynalite (the August nursing-home release carrying CEDAR HOLLOW in as
+ * Issue 22 point 7, facility lists: the cms_pdc_facilities fixtures (nursing homes January, February and
+ * March 2025, the other five files January 2025) archived through the real ingest path, loaded by
+ * syncCatalog into dynalite (the February nursing-home release carrying CEDAR HOLLOW in as
  * terminated), read through the app with the real SDK.
  */
-const TODAY = '2025-08-20';
+const TODAY = '2025-02-20';
 const clock: Clock = { now: () => new Date(`${TODAY}T12:00:00.000Z`) };
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are inspected field by field
@@ -31,39 +31,51 @@ describe('facility-type lists (Care Compare)', () => {
       status: 'active',
       end_date: null,
       capacity: 64,
-      source: { source_id: 'cms_pdc_facilities', doc_id: 'pdc_nursing_homes:1', publisher_version: '2025-08' },
+      source: { source_id: 'cms_pdc_facilities', doc_id: 'pdc_nursing_homes:1', publisher_version: '2025-02' },
     });
     expect(body.items[0].source.locator).toEqual({ line: 2, record: 1 });
     expect(body.items[0]).not.toHaveProperty('county_key');
     expect(body.items[4].name).toBe('ST. BRIGID\u2019S HEALTH CENTER');
     expect(body.as_of).toBe(TODAY);
     expect(body.sources).toHaveLength(1);
-    expect(body.sources[0]).toMatchObject({ source_id: 'cms_pdc_facilities', publisher_version: '2025-08' });
+    expect(body.sources[0]).toMatchObject({ source_id: 'cms_pdc_facilities', publisher_version: '2025-02' });
     expect(body.sources[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(body.methodology_note).toMatch(/first release without it/);
     expect(body.next_cursor).toBeNull();
   });
 
   it('keeps a facility the release in force no longer lists as terminated from that release (as-of switch)', async () => {
-    const july = await get('/nursing-homes?as_of=2025-07-31');
+    const july = await get('/nursing-homes?as_of=2025-01-31');
     expect(july.status).toBe(200);
     expect(ccns(july.body)).toEqual(['015101', '015102', '015103', '035101', '075101', '455101']);
     expect(july.body.items.every((i: Json) => i.status === 'active')).toBe(true);
-    expect(july.body.sources[0].publisher_version).toBe('2025-07');
+    expect(july.body.sources[0].publisher_version).toBe('2025-01');
 
-    const aug = await get('/nursing-homes?as_of=2025-08-01&status=terminated');
+    const aug = await get('/nursing-homes?as_of=2025-02-01&status=terminated');
     expect(aug.status).toBe(200);
     expect(aug.body.items).toHaveLength(1);
     expect(aug.body.items[0]).toMatchObject({
       ccn: '015102',
       name: 'CEDAR HOLLOW CARE CENTER',
       status: 'terminated',
-      end_date: '2025-08-01',
-      last_release: { publisher_version: '2025-07', effective_from: '2025-07-01' },
-      source: { publisher_version: '2025-08', locator: null },
+      end_date: '2025-02-01',
+      last_release: { publisher_version: '2025-01', effective_from: '2025-01-01' },
+      source: { publisher_version: '2025-02', locator: null },
     });
-    const active = await get('/nursing-homes?as_of=2025-08-01&status=active');
+    const active = await get('/nursing-homes?as_of=2025-02-01&status=active');
     expect(ccns(active.body)).toEqual(['015101', '015103', '035101', '075101', '105101', '455101']);
+  });
+
+  it('carries a terminated facility on with its first end date, and ends the next one on its own release', async () => {
+    const sep = await get('/nursing-homes?as_of=2025-03-15&status=terminated');
+    expect(sep.status).toBe(200);
+    expect(sep.body.items.map((i: Json) => [i.ccn, i.end_date, i.last_release.publisher_version])).toEqual([
+      ['015102', '2025-02-01', '2025-01'],
+      ['035101', '2025-03-01', '2025-02'],
+    ]);
+    expect(sep.body.sources[0].publisher_version).toBe('2025-03');
+    const all = await get('/nursing-homes?as_of=2025-03-15&state=AZ');
+    expect(all.body.items.map((i: Json) => [i.ccn, i.status])).toEqual([['035101', 'terminated']]);
   });
 
   it('filters by state, ZIP, county (any case) and ownership, and combines them', async () => {
@@ -134,7 +146,7 @@ describe('facility-type lists (Care Compare)', () => {
   });
 
   it('503 naming cms_pdc_facilities before the first release of the file', async () => {
-    const r = await get('/hospice?as_of=2025-06-30');
+    const r = await get('/hospice?as_of=2024-12-31');
     expect(r.status).toBe(503);
     expect(r.body).toMatchObject({ status: 503, sources: ['cms_pdc_facilities'] });
     expect(r.body.detail).toMatch(/pdc_hospice:1/);
