@@ -2,8 +2,8 @@ import type { Clock } from '../../../shared/deps';
 import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
- * Issue 22 point 7, facility lists: the cms_pdc_facilities fixtures (nursing homes January, February and
- * March 2025, the other five files January 2025) archived through the real ingest path, loaded by
+ * Issue 22 point 7, facility lists: the cms_pdc_facilities fixtures (nursing homes January to April
+ * 2025, the other five files January 2025) archived through the real ingest path, loaded by
  * syncCatalog into dynalite (the February nursing-home release carrying CEDAR HOLLOW in as
  * terminated), read through the app with the real SDK.
  */
@@ -76,6 +76,21 @@ describe('facility-type lists (Care Compare)', () => {
     expect(sep.body.sources[0].publisher_version).toBe('2025-03');
     const all = await get('/nursing-homes?as_of=2025-03-15&state=AZ');
     expect(all.body.items.map((i: Json) => [i.ccn, i.status])).toEqual([['035101', 'terminated']]);
+  });
+
+  it('lists a facility that comes back as active again, and keeps carrying the one still missing', async () => {
+    const apr = await get('/nursing-homes?as_of=2025-04-15');
+    expect(apr.body.sources[0].publisher_version).toBe('2025-04');
+    expect(apr.body.items.map((i: Json) => [i.ccn, i.status, i.end_date])).toEqual([
+      ['015101', 'active', null],
+      ['015102', 'active', null],
+      ['015103', 'active', null],
+      ['035101', 'terminated', '2025-03-01'],
+      ['075101', 'active', null],
+      ['105101', 'active', null],
+      ['455101', 'active', null],
+    ]);
+    expect(apr.body.items[1].source.locator).toEqual({ line: 3, record: 2 });
   });
 
   it('filters by state, ZIP, county (any case) and ownership, and combines them', async () => {
