@@ -17,7 +17,8 @@ export const CARRIED_RECORD_BASE = 900_000_000;
  * Rows that left a snapshot document, kept in its later versions' listing (issue 22 point 7: a
  * facility missing from the release in force is listed as terminated with its end date).
  *
- * `listing` must be ordered by a field unique per version (the key, e.g. the CCN). When a version
+ * `listing` must be ordered by a field unique per version (the key, e.g. the CCN) and keep its whole
+ * copy (not `partitionRequired`: the merge reads it). When a version
  * loads, the previous loaded version of the same document (by start date, then version id) is
  * merged with it in key order: every row of the previous version's listing (its own rows and the
  * rows it carried) whose key the new version lacks is written into the new version's listing with
@@ -69,6 +70,8 @@ export async function computeCarry(
   const outcome: CarryOutcome = { listing: decl.listing, previous_version_id: prev?.version_id ?? null, carried: 0 };
   if (!prev) return outcome;
   const spec = listingSpec(dataset, decl.listing);
+  if (spec.partitionRequired)
+    throw new Error(`catalog: ${dataset.id} carries listing ${spec.name}, which keeps no whole copy`);
   const before = peekable(items(table, listingPk(ns, prev.version_id, spec.name, WHOLE)));
   const now = peekable(items(table, listingPk(ns, version.version_id, spec.name, WHOLE)));
   const since = startOf(version);
