@@ -82,5 +82,4 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/hospitals/{ccn}/services', 'Hospital services', 'provider of services file'),
   org('/hospitals/{ccn}/clinical-trials', 'Trials at a hospital', 'clinical trials'),
   org('/market-intelligence/cbsa/{cbsa_code}/population', 'Metro population history', 'Census population estimates'),
-  org('/hospice', 'Hospice facility list', 'Care Compare hospice'),
 ];

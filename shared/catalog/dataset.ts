@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import type { Located, PublisherParser } from '../publishers/common/types';
+import type { CarryDecl } from './carry';
 import { checkDataset } from './declaration';
 import type { FieldType, SortType } from './sort-keys';
 
@@ -177,6 +178,8 @@ export interface CatalogDataset<R extends Located = Located> {
   listings?: Readonly<Record<string, ListingDecl<R>>>;
   rollups?: Readonly<Record<string, RollupDecl<R>>>;
   series?: Readonly<Record<string, SeriesDecl<R>>>;
+  /** Rows that left a snapshot document, kept in its later versions' listing as ended (carry.ts). */
+  carry?: CarryDecl;
   /** The words a token filter's text is searched by (default: lower-case letters and digits, two or more). */
   searchTokens?(text: string): readonly string[];
   /**

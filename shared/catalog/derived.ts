@@ -1,4 +1,5 @@
 import type { Deps } from '../deps';
+import { computeCarry } from './carry';
 import type { CatalogDataset } from './dataset';
 import { specsOf } from './declaration';
 import { computeRollups, type RollupOutcome } from './rollup';
@@ -31,5 +32,7 @@ export async function afterVersionLoaded(
     specs.series.length && seriesOfDoc(dataset, version.doc_id).length
       ? await computeSeries(deps, dataset, version)
       : [];
+  // Rows that left a snapshot document (dataset.carry), once the version's listing is written.
+  await computeCarry(deps, dataset, version);
   return { rollups, series, ms: Date.now() - started };
 }

@@ -13,6 +13,7 @@ import cms_mcd from './cms_mcd';
 import cms_mssp_puf from './cms_mssp_puf';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
+import cms_pdc_facilities from './cms_pdc_facilities';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import fda_drug_shortages from './fda_drug_shortages';
@@ -55,6 +56,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_mssp_puf,
   cms_ncci_mue,
   cms_ncci_ptp,
+  cms_pdc_facilities,
   cms_preclusion_list,
   cms_reach_puf,
   fda_drug_shortages,

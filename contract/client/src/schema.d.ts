@@ -1959,6 +1959,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dialysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dialysis facilities: Medicare-certified facility list
+         * @description Dialysis facilities from the CMS Provider Data Catalog file Dialysis Facility listing (DFC_FACILITY) (source `cms_pdc_facilities`), as listed by the release in force on `as_of`, terminated ones kept. Filters: `state`, `zip` (5 digits), `county` (any case), `ownership` (normalized), `status` (active, terminated, all). Ordered by CCN (unique per release); paged by `limit` (at most 1000) and `next_cursor`. A state filter reads that state's partition; the other filters are applied while reading (a page reads at most 5,000 rows, so a rare filter may return a short page with a cursor). Each row names its source; bad parameters are 400 naming them; no release of the file in force is a 503 naming cms_pdc_facilities. The spec names `/hospice` and "other facility-type lists"; the others are `/home-health`, `/nursing-homes`, `/dialysis`, `/irf` and `/ltch`, one per Care Compare facility file. CMS Provider Data Catalog (Care Compare) facility files: one row per Medicare-certified facility as CMS lists it in the release in force on as_of (nursing homes monthly, the other files about quarterly). Columns are read by header name through each file's versioned column map (the PDC renamed them, e.g. `Federal Provider Number` became `CMS Certification Number (CCN)`). CCNs are 6-character text with leading zeros. `ownership` is one of for_profit, non_profit, government, other (null when the file leaves it empty), normalized from the published value kept in `ownership_published`: a value naming government (`Government - County`, `GOVERNMENT - STATE/COUNTY`, `Combination Government & Non-Profit`) is government; non-profit, nonprofit or voluntary (`Non profit - Church related`, `VOLUNTARY NON PROFIT - RELIGIOUS AFFILIATION`, `Non-Profit`) is non_profit; profit or proprietary (`For profit - Corporation`, `PROPRIETARY`, `Profit`) is for_profit; anything else is other. A facility listed by an earlier release of the file and missing from the release in force is kept with `status: terminated` and `end_date` = the effective date (start) of the first release without it: the PDC files carry no termination date column, so the end date is when CMS stopped listing it (the facility may have closed or lost certification somewhat earlier). `last_release` names the last release that listed it; its row `source` is the release in force (no line: that release does not hold it). A facility that comes back in a later release is active again. The home health file has no county column, so its county is null and `county` matches none of its agencies.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the file's release in force on this date (YYYY-MM-DD; a release is in force from its month's first day, or the day it was archived when its name carries no month, until the next); default today. */
+                    as_of?: string;
+                    /** @description County name as published, any case (e.g. `Franklin`). */
+                    county?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Facilities per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Normalized ownership: for_profit, non_profit, government, other. */
+                    ownership?: string;
+                    /** @description USPS state code of the facility. */
+                    state?: string;
+                    /** @description active: listed by the release in force; terminated: listed by an earlier release only (with end_date); all (default): both. */
+                    status?: "active" | "terminated" | "all";
+                    /** @description 5-digit ZIP code of the facility. */
+                    zip?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Dialysis facilities. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs": {
         parameters: {
             query?: never;
@@ -2812,7 +2925,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/hospice": {
+    "/home-health": {
         parameters: {
             query?: never;
             header?: never;
@@ -2820,18 +2933,57 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Hospice facility list (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Care Compare hospice is built; listed so the contract shows the whole surface.
+         * Home health agencies: Medicare-certified facility list
+         * @description Home health agencies from the CMS Provider Data Catalog file Home Health Care Agencies (source `cms_pdc_facilities`), as listed by the release in force on `as_of`, terminated ones kept. Filters: `state`, `zip` (5 digits), `county` (any case), `ownership` (normalized), `status` (active, terminated, all). Ordered by CCN (unique per release); paged by `limit` (at most 1000) and `next_cursor`. A state filter reads that state's partition; the other filters are applied while reading (a page reads at most 5,000 rows, so a rare filter may return a short page with a cursor). Each row names its source; bad parameters are 400 naming them; no release of the file in force is a 503 naming cms_pdc_facilities. The spec names `/hospice` and "other facility-type lists"; the others are `/home-health`, `/nursing-homes`, `/dialysis`, `/irf` and `/ltch`, one per Care Compare facility file. CMS Provider Data Catalog (Care Compare) facility files: one row per Medicare-certified facility as CMS lists it in the release in force on as_of (nursing homes monthly, the other files about quarterly). Columns are read by header name through each file's versioned column map (the PDC renamed them, e.g. `Federal Provider Number` became `CMS Certification Number (CCN)`). CCNs are 6-character text with leading zeros. `ownership` is one of for_profit, non_profit, government, other (null when the file leaves it empty), normalized from the published value kept in `ownership_published`: a value naming government (`Government - County`, `GOVERNMENT - STATE/COUNTY`, `Combination Government & Non-Profit`) is government; non-profit, nonprofit or voluntary (`Non profit - Church related`, `VOLUNTARY NON PROFIT - RELIGIOUS AFFILIATION`, `Non-Profit`) is non_profit; profit or proprietary (`For profit - Corporation`, `PROPRIETARY`, `Profit`) is for_profit; anything else is other. A facility listed by an earlier release of the file and missing from the release in force is kept with `status: terminated` and `end_date` = the effective date (start) of the first release without it: the PDC files carry no termination date column, so the end date is when CMS stopped listing it (the facility may have closed or lost certification somewhat earlier). `last_release` names the last release that listed it; its row `source` is the release in force (no line: that release does not hold it). A facility that comes back in a later release is active again. The home health file has no county column, so its county is null and `county` matches none of its agencies.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the file's release in force on this date (YYYY-MM-DD; a release is in force from its month's first day, or the day it was archived when its name carries no month, until the next); default today. */
+                    as_of?: string;
+                    /** @description County name as published, any case (e.g. `Franklin`). */
+                    county?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Facilities per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Normalized ownership: for_profit, non_profit, government, other. */
+                    ownership?: string;
+                    /** @description USPS state code of the facility. */
+                    state?: string;
+                    /** @description active: listed by the release in force; terminated: listed by an earlier release only (with end_date); all (default): both. */
+                    status?: "active" | "terminated" | "all";
+                    /** @description 5-digit ZIP code of the facility. */
+                    zip?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description Home health agencies. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -2841,7 +2993,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -2867,8 +3019,121 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hospice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Hospices: Medicare-certified facility list
+         * @description Hospices from the CMS Provider Data Catalog file Hospice General Information (source `cms_pdc_facilities`), as listed by the release in force on `as_of`, terminated ones kept. Filters: `state`, `zip` (5 digits), `county` (any case), `ownership` (normalized), `status` (active, terminated, all). Ordered by CCN (unique per release); paged by `limit` (at most 1000) and `next_cursor`. A state filter reads that state's partition; the other filters are applied while reading (a page reads at most 5,000 rows, so a rare filter may return a short page with a cursor). Each row names its source; bad parameters are 400 naming them; no release of the file in force is a 503 naming cms_pdc_facilities. The spec names `/hospice` and "other facility-type lists"; the others are `/home-health`, `/nursing-homes`, `/dialysis`, `/irf` and `/ltch`, one per Care Compare facility file. CMS Provider Data Catalog (Care Compare) facility files: one row per Medicare-certified facility as CMS lists it in the release in force on as_of (nursing homes monthly, the other files about quarterly). Columns are read by header name through each file's versioned column map (the PDC renamed them, e.g. `Federal Provider Number` became `CMS Certification Number (CCN)`). CCNs are 6-character text with leading zeros. `ownership` is one of for_profit, non_profit, government, other (null when the file leaves it empty), normalized from the published value kept in `ownership_published`: a value naming government (`Government - County`, `GOVERNMENT - STATE/COUNTY`, `Combination Government & Non-Profit`) is government; non-profit, nonprofit or voluntary (`Non profit - Church related`, `VOLUNTARY NON PROFIT - RELIGIOUS AFFILIATION`, `Non-Profit`) is non_profit; profit or proprietary (`For profit - Corporation`, `PROPRIETARY`, `Profit`) is for_profit; anything else is other. A facility listed by an earlier release of the file and missing from the release in force is kept with `status: terminated` and `end_date` = the effective date (start) of the first release without it: the PDC files carry no termination date column, so the end date is when CMS stopped listing it (the facility may have closed or lost certification somewhat earlier). `last_release` names the last release that listed it; its row `source` is the release in force (no line: that release does not hold it). A facility that comes back in a later release is active again. The home health file has no county column, so its county is null and `county` matches none of its agencies.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the file's release in force on this date (YYYY-MM-DD; a release is in force from its month's first day, or the day it was archived when its name carries no month, until the next); default today. */
+                    as_of?: string;
+                    /** @description County name as published, any case (e.g. `Franklin`). */
+                    county?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Facilities per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Normalized ownership: for_profit, non_profit, government, other. */
+                    ownership?: string;
+                    /** @description USPS state code of the facility. */
+                    state?: string;
+                    /** @description active: listed by the release in force; terminated: listed by an earlier release only (with end_date); all (default): both. */
+                    status?: "active" | "terminated" | "all";
+                    /** @description 5-digit ZIP code of the facility. */
+                    zip?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Hospices. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3190,6 +3455,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/irf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inpatient rehabilitation facilities (IRF): Medicare-certified facility list
+         * @description Inpatient rehabilitation facilities (IRF) from the CMS Provider Data Catalog file Inpatient Rehabilitation Facility General Information (source `cms_pdc_facilities`), as listed by the release in force on `as_of`, terminated ones kept. Filters: `state`, `zip` (5 digits), `county` (any case), `ownership` (normalized), `status` (active, terminated, all). Ordered by CCN (unique per release); paged by `limit` (at most 1000) and `next_cursor`. A state filter reads that state's partition; the other filters are applied while reading (a page reads at most 5,000 rows, so a rare filter may return a short page with a cursor). Each row names its source; bad parameters are 400 naming them; no release of the file in force is a 503 naming cms_pdc_facilities. The spec names `/hospice` and "other facility-type lists"; the others are `/home-health`, `/nursing-homes`, `/dialysis`, `/irf` and `/ltch`, one per Care Compare facility file. CMS Provider Data Catalog (Care Compare) facility files: one row per Medicare-certified facility as CMS lists it in the release in force on as_of (nursing homes monthly, the other files about quarterly). Columns are read by header name through each file's versioned column map (the PDC renamed them, e.g. `Federal Provider Number` became `CMS Certification Number (CCN)`). CCNs are 6-character text with leading zeros. `ownership` is one of for_profit, non_profit, government, other (null when the file leaves it empty), normalized from the published value kept in `ownership_published`: a value naming government (`Government - County`, `GOVERNMENT - STATE/COUNTY`, `Combination Government & Non-Profit`) is government; non-profit, nonprofit or voluntary (`Non profit - Church related`, `VOLUNTARY NON PROFIT - RELIGIOUS AFFILIATION`, `Non-Profit`) is non_profit; profit or proprietary (`For profit - Corporation`, `PROPRIETARY`, `Profit`) is for_profit; anything else is other. A facility listed by an earlier release of the file and missing from the release in force is kept with `status: terminated` and `end_date` = the effective date (start) of the first release without it: the PDC files carry no termination date column, so the end date is when CMS stopped listing it (the facility may have closed or lost certification somewhat earlier). `last_release` names the last release that listed it; its row `source` is the release in force (no line: that release does not hold it). A facility that comes back in a later release is active again. The home health file has no county column, so its county is null and `county` matches none of its agencies.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the file's release in force on this date (YYYY-MM-DD; a release is in force from its month's first day, or the day it was archived when its name carries no month, until the next); default today. */
+                    as_of?: string;
+                    /** @description County name as published, any case (e.g. `Franklin`). */
+                    county?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Facilities per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Normalized ownership: for_profit, non_profit, government, other. */
+                    ownership?: string;
+                    /** @description USPS state code of the facility. */
+                    state?: string;
+                    /** @description active: listed by the release in force; terminated: listed by an earlier release only (with end_date); all (default): both. */
+                    status?: "active" | "terminated" | "all";
+                    /** @description 5-digit ZIP code of the facility. */
+                    zip?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Inpatient rehabilitation facilities (IRF). */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/licenses/{npi}": {
         parameters: {
             query?: never;
@@ -3492,6 +3870,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ltch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Long-term care hospitals (LTCH): Medicare-certified facility list
+         * @description Long-term care hospitals (LTCH) from the CMS Provider Data Catalog file Long-Term Care Hospital General Information (source `cms_pdc_facilities`), as listed by the release in force on `as_of`, terminated ones kept. Filters: `state`, `zip` (5 digits), `county` (any case), `ownership` (normalized), `status` (active, terminated, all). Ordered by CCN (unique per release); paged by `limit` (at most 1000) and `next_cursor`. A state filter reads that state's partition; the other filters are applied while reading (a page reads at most 5,000 rows, so a rare filter may return a short page with a cursor). Each row names its source; bad parameters are 400 naming them; no release of the file in force is a 503 naming cms_pdc_facilities. The spec names `/hospice` and "other facility-type lists"; the others are `/home-health`, `/nursing-homes`, `/dialysis`, `/irf` and `/ltch`, one per Care Compare facility file. CMS Provider Data Catalog (Care Compare) facility files: one row per Medicare-certified facility as CMS lists it in the release in force on as_of (nursing homes monthly, the other files about quarterly). Columns are read by header name through each file's versioned column map (the PDC renamed them, e.g. `Federal Provider Number` became `CMS Certification Number (CCN)`). CCNs are 6-character text with leading zeros. `ownership` is one of for_profit, non_profit, government, other (null when the file leaves it empty), normalized from the published value kept in `ownership_published`: a value naming government (`Government - County`, `GOVERNMENT - STATE/COUNTY`, `Combination Government & Non-Profit`) is government; non-profit, nonprofit or voluntary (`Non profit - Church related`, `VOLUNTARY NON PROFIT - RELIGIOUS AFFILIATION`, `Non-Profit`) is non_profit; profit or proprietary (`For profit - Corporation`, `PROPRIETARY`, `Profit`) is for_profit; anything else is other. A facility listed by an earlier release of the file and missing from the release in force is kept with `status: terminated` and `end_date` = the effective date (start) of the first release without it: the PDC files carry no termination date column, so the end date is when CMS stopped listing it (the facility may have closed or lost certification somewhat earlier). `last_release` names the last release that listed it; its row `source` is the release in force (no line: that release does not hold it). A facility that comes back in a later release is active again. The home health file has no county column, so its county is null and `county` matches none of its agencies.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the file's release in force on this date (YYYY-MM-DD; a release is in force from its month's first day, or the day it was archived when its name carries no month, until the next); default today. */
+                    as_of?: string;
+                    /** @description County name as published, any case (e.g. `Franklin`). */
+                    county?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Facilities per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Normalized ownership: for_profit, non_profit, government, other. */
+                    ownership?: string;
+                    /** @description USPS state code of the facility. */
+                    state?: string;
+                    /** @description active: listed by the release in force; terminated: listed by an earlier release only (with end_date); all (default): both. */
+                    status?: "active" | "terminated" | "all";
+                    /** @description 5-digit ZIP code of the facility. */
+                    zip?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Long-term care hospitals (LTCH). */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ma-events/recent": {
         parameters: {
             query?: never;
@@ -3699,6 +4190,119 @@ export interface paths {
                 };
                 /** @description Unexpected error; quote the request id. */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nursing-homes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Nursing homes: Medicare-certified facility list
+         * @description Nursing homes from the CMS Provider Data Catalog file Nursing Home Provider Information (NH_ProviderInfo) (source `cms_pdc_facilities`), as listed by the release in force on `as_of`, terminated ones kept. Filters: `state`, `zip` (5 digits), `county` (any case), `ownership` (normalized), `status` (active, terminated, all). Ordered by CCN (unique per release); paged by `limit` (at most 1000) and `next_cursor`. A state filter reads that state's partition; the other filters are applied while reading (a page reads at most 5,000 rows, so a rare filter may return a short page with a cursor). Each row names its source; bad parameters are 400 naming them; no release of the file in force is a 503 naming cms_pdc_facilities. The spec names `/hospice` and "other facility-type lists"; the others are `/home-health`, `/nursing-homes`, `/dialysis`, `/irf` and `/ltch`, one per Care Compare facility file. CMS Provider Data Catalog (Care Compare) facility files: one row per Medicare-certified facility as CMS lists it in the release in force on as_of (nursing homes monthly, the other files about quarterly). Columns are read by header name through each file's versioned column map (the PDC renamed them, e.g. `Federal Provider Number` became `CMS Certification Number (CCN)`). CCNs are 6-character text with leading zeros. `ownership` is one of for_profit, non_profit, government, other (null when the file leaves it empty), normalized from the published value kept in `ownership_published`: a value naming government (`Government - County`, `GOVERNMENT - STATE/COUNTY`, `Combination Government & Non-Profit`) is government; non-profit, nonprofit or voluntary (`Non profit - Church related`, `VOLUNTARY NON PROFIT - RELIGIOUS AFFILIATION`, `Non-Profit`) is non_profit; profit or proprietary (`For profit - Corporation`, `PROPRIETARY`, `Profit`) is for_profit; anything else is other. A facility listed by an earlier release of the file and missing from the release in force is kept with `status: terminated` and `end_date` = the effective date (start) of the first release without it: the PDC files carry no termination date column, so the end date is when CMS stopped listing it (the facility may have closed or lost certification somewhat earlier). `last_release` names the last release that listed it; its row `source` is the release in force (no line: that release does not hold it). A facility that comes back in a later release is active again. The home health file has no county column, so its county is null and `county` matches none of its agencies.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the file's release in force on this date (YYYY-MM-DD; a release is in force from its month's first day, or the day it was archived when its name carries no month, until the next); default today. */
+                    as_of?: string;
+                    /** @description County name as published, any case (e.g. `Franklin`). */
+                    county?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Facilities per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Normalized ownership: for_profit, non_profit, government, other. */
+                    ownership?: string;
+                    /** @description USPS state code of the facility. */
+                    state?: string;
+                    /** @description active: listed by the release in force; terminated: listed by an earlier release only (with end_date); all (default): both. */
+                    status?: "active" | "terminated" | "all";
+                    /** @description 5-digit ZIP code of the facility. */
+                    zip?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Nursing homes. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FacilityList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11189,6 +11793,12 @@ export interface components {
             reason: "not_archived" | "before_first_version" | "between_windows" | "after_last_window" | "ambiguous" | "missing_release" | "stale_version" | "no_versions" | "not_loaded" | "no_layout";
             source_id: string;
         };
+        CatalogListingRowSource: components["schemas"]["CatalogRowSource"] & {
+            locator?: {
+                line: number;
+                record: number;
+            } | null;
+        };
         CatalogRowSource: {
             doc_id: string;
             locator: {
@@ -11777,6 +12387,68 @@ export interface components {
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
             versions_with_results: number[];
+        };
+        Facility: {
+            /** @description Street address (address lines joined by a comma). */
+            address: string | null;
+            /** @description Certified beds (nursing homes) or dialysis stations (dialysis); null for the other files. */
+            capacity: number | null;
+            /**
+             * @description CMS Certification Number, 6 characters, leading zeros kept.
+             * @example 015101
+             */
+            ccn: string;
+            /** @description Medicare certification date (nursing homes: Date First Approved to Provide Medicare and Medicaid Services), YYYY-MM-DD. */
+            certification_date: string | null;
+            city: string | null;
+            /** @description County as published (null where the file has none). */
+            county: string | null;
+            /** @description Terminated facilities: the start of the first release without them. */
+            end_date: string | null;
+            /** @enum {string} */
+            facility_type: "nursing_home" | "hospice" | "home_health" | "dialysis" | "irf" | "ltch";
+            /** @description Terminated facilities: the last release that listed them. */
+            last_release: {
+                effective_from: string;
+                publisher_version: string | null;
+                version_id: number;
+            } | null;
+            name: string;
+            /**
+             * @description `ownership` is one of for_profit, non_profit, government, other (null when the file leaves it empty), normalized from the published value kept in `ownership_published`: a value naming government (`Government - County`, `GOVERNMENT - STATE/COUNTY`, `Combination Government & Non-Profit`) is government; non-profit, nonprofit or voluntary (`Non profit - Church related`, `VOLUNTARY NON PROFIT - RELIGIOUS AFFILIATION`, `Non-Profit`) is non_profit; profit or proprietary (`For profit - Corporation`, `PROPRIETARY`, `Profit`) is for_profit; anything else is other.
+             * @enum {string|null}
+             */
+            ownership: "for_profit" | "non_profit" | "government" | "other" | null;
+            /** @description The ownership value as the file publishes it. */
+            ownership_published: string | null;
+            /** @description Telephone number as published. */
+            phone: string | null;
+            source: components["schemas"]["CatalogListingRowSource"];
+            state: string;
+            /**
+             * @description A facility listed by an earlier release of the file and missing from the release in force is kept with `status: terminated` and `end_date` = the effective date (start) of the first release without it: the PDC files carry no termination date column, so the end date is when CMS stopped listing it (the facility may have closed or lost certification somewhat earlier). `last_release` names the last release that listed it; its row `source` is the release in force (no line: that release does not hold it). A facility that comes back in a later release is active again.
+             * @enum {string}
+             */
+            status: "active" | "terminated";
+            /** @description 5-digit ZIP code. */
+            zip: string | null;
+        };
+        FacilityList: {
+            /** Format: date */
+            as_of: string;
+            /** @enum {string} */
+            facility_type: "nursing_home" | "hospice" | "home_health" | "dialysis" | "irf" | "ltch";
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["Facility"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            /** @description Rows read to answer; a short page with a cursor means more to read. */
+            scanned: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
         };
         FacilityMatchCandidate: {
             ccn: string;
