@@ -7,6 +7,19 @@ export function spendingTokens(r: Pick<SpendingRow, 'brand_name' | 'generic_name
   return [...new Set(text.match(/[a-z0-9]{2,}/g) ?? [])];
 }
 
+/**
+ * The keys a generic name is found by: the whole name and, for a combination (`Abacavir
+ * Sulfate/Lamivudine`), each component, lower-cased with spaces collapsed. Salts are kept: CMS
+ * names `Atorvastatin Calcium`, so a caller joining by ingredient passes the name it has and may
+ * try the salt forms it knows.
+ */
+export function genericKeys(name: string): string[] {
+  const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+  const whole = norm(name);
+  const parts = whole.includes('/') ? whole.split('/').map(norm).filter(Boolean) : [];
+  return [...new Set([whole, ...parts])].filter(Boolean);
+}
+
 /** A top ranking: one year's overall rows (the `top_year` partition) by a metric, largest first. */
 const top = (
   field:
@@ -44,7 +57,9 @@ export const spendingDataset = defineDataset<SpendingRow>({
   docs: [],
   parserFor: () => undefined,
   schema: SpendingRowSchema,
-  indexes: [{ name: 'generic', keys: (r) => [r.generic_name.toLowerCase()] }],
+  // Overall rows only (a drug's few brands and years under one key; manufacturer rows would make a
+  // common generic's entry too large): spendingFor's join by ingredient name.
+  indexes: [{ name: 'generic', keys: (r) => (r.level === 'overall' ? genericKeys(r.generic_name) : []) }],
   tokens: spendingTokens,
   listings: {
     by_spending: {
@@ -52,7 +67,7 @@ export const spendingDataset = defineDataset<SpendingRow>({
       sort: { field: 'total_spending', type: 'number' },
       direction: 'desc',
       partitionBy: ['year'],
-      filters: { level: 'eq', manufacturer_key: 'eq', hcpcs: 'eq', program: 'eq' },
+      filters: { level: 'eq', manufacturer_key: 'eq', hcpcs: 'eq', program: 'eq', drug_key: 'token' },
     },
     top_spending: top('total_spending', 'total spending'),
     top_unit_cost: top('avg_spend_per_dosage_unit', 'average spending per dosage unit'),

@@ -1,6 +1,6 @@
 import type { SpendingRecord } from '../../publishers/cms/spending-by-drug';
-import { readSpendingVersion } from '../../publishers/cms/spending-version';
 import { lazyParser } from '../../publishers/common/lazy';
+import { readSpendingVersion } from '../../sources/cms-spending-version';
 import type { SourceDecl } from '../../sources/types';
 import { PARTB_SPENDING_PARSER_HEAD } from './head';
 

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import { fixturePath } from '../../../tests/helpers/fixtures';
 import { describeWithSamples, samplePath } from '../../../tests/helpers/samples';
 import type { SpendingRecord } from '../../publishers/cms/spending-by-drug';
-import { readSpendingVersion } from '../../publishers/cms/spending-version';
 import { findByLocator } from '../../publishers/common/locator';
+import { readSpendingVersion } from '../../sources/cms-spending-version';
 import { partdSpendingParser } from './parser';
 
 async function all(bytes: Buffer): Promise<SpendingRecord[]> {

@@ -1,5 +1,5 @@
-import type { FileContext, VersionReading } from '../../sources/types';
-import { fullYear, NO_READING, reading } from '../../sources/version-labels';
+import type { FileContext, VersionReading } from './types';
+import { fullYear, NO_READING, reading } from './version-labels';
 
 /**
  * CMS names each Spending by Drug release `DSD_<PTD|PTB|MCD>_RY<yy>_P<nn>_V<nn>_DY<yy>_<BGM|HCPCS…>.csv`
