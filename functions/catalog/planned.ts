@@ -26,8 +26,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
     'RxNorm, NADAC, spending',
   ),
   rx('/rx/ingredients/{rxcui}', 'One ingredient', 'RxNorm, NADAC, spending'),
-  rx('/rx/spending', 'Spending by drug for Part D, Part B, Medicaid', 'cms_partd_spending_by_drug'),
-  rx('/rx/spending/top', 'Top drugs by spending', 'cms_partd_spending_by_drug'),
   rx('/rx/price-list', 'Vendor public price lists beside median acquisition cost', 'price-list sources, NADAC'),
   rx('/rx/price-list/{slug}', 'One price list with dated history', 'price-list sources, NADAC'),
   rx('/rx/labels', 'Search human prescription labels', 'FDA SPL labels'),

@@ -7,6 +7,7 @@ import { ndcProfile } from '../../shared/rx/ndc-profile';
 import { NadacMoversSchema, NadacSeriesSchema, NdcProfileSchema } from '../../shared/rx/schemas';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { registerShortageRoutes } from './shortage-routes';
+import { registerSpendingRoutes } from './spending-routes';
 import { registerSummaryRoutes } from './summary-routes';
 import { RX_TOOLS } from './tools';
 
@@ -48,7 +49,7 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves',
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid)',
   tools: RX_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -69,6 +70,7 @@ export const rxGroup: RouteGroup = {
       const { as_of, ...q } = c.req.valid('query');
       return c.json(await nadacMovers(deps, q, asOf({ as_of })), 200);
     });
+    registerSpendingRoutes(router, deps);
     return router;
   },
 };

@@ -10,9 +10,12 @@ import cms_hospital_general_information from './cms_hospital_general_information
 import cms_hrrp from './cms_hrrp';
 import cms_hrrp_supplemental from './cms_hrrp_supplemental';
 import cms_mcd from './cms_mcd';
+import cms_medicaid_spending_by_drug from './cms_medicaid_spending_by_drug';
 import cms_mssp_puf from './cms_mssp_puf';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
+import cms_partb_spending_by_drug from './cms_partb_spending_by_drug';
+import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
 import cms_pdc_facilities from './cms_pdc_facilities';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
@@ -53,9 +56,12 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_hrrp,
   cms_hrrp_supplemental,
   cms_mcd,
+  cms_medicaid_spending_by_drug,
   cms_mssp_puf,
   cms_ncci_mue,
   cms_ncci_ptp,
+  cms_partb_spending_by_drug,
+  cms_partd_spending_by_drug,
   cms_pdc_facilities,
   cms_preclusion_list,
   cms_reach_puf,

@@ -31,6 +31,8 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rx/ndcs/{ndc11}',
   'GET /rx/ndcs/{ndc11}/nadac',
   'GET /rx/shortages',
+  'GET /rx/spending',
+  'GET /rx/spending/top',
   'GET /rx/summary',
   'GET /signals',
   'GET /signals/summary',

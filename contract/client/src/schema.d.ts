@@ -8245,18 +8245,59 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Spending by drug for Part D, Part B, Medicaid (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_partd_spending_by_drug is built; listed so the contract shows the whole surface.
+         * Spending by drug: Part D, Part B, Medicaid, by year
+         * @description Rows per drug (brand and generic name; HCPCS code in Part B), program and year, overall (default) or per manufacturer, filtered by `program` (several, comma-separated), `year`, name words `q`, `manufacturer`, `hcpcs` (Part B) and `level`. Order: total_spending descending (nulls last); ties by release (version_id), then the row's record number in it, both descending (unique). Paged by `limit` (at most 1,000) and `cursor`; a page may come back short with a cursor when filters skip many rows. From the CMS Spending by Drug releases (data.cms.gov) of Medicare Part D (cms_partd_spending_by_drug), Medicare Part B (cms_partb_spending_by_drug, by HCPCS code) and Medicaid (cms_medicaid_spending_by_drug): for each program the release in force on `as_of` answers, for every year it holds (a release restates the earlier years; `releases` names the one used). Money in dollars as published, gross of rebates; changes in percent. Null figures carry their reason in `null_reasons` (Part D and Part B suppress beneficiary counts under 11; Medicaid publishes none). 503 naming the sources when none of the programs asked for has a release loaded and in force; a program missing among several is a gap in the body. `methodology_note` states what each program covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the release of each program in force on this date (YYYY-MM-DD): a release is in force from the day it was first archived until the next release; default today. */
+                    as_of?: string;
+                    /** @description The previous page's `next_cursor`. */
+                    cursor?: string;
+                    /** @description Part B only: the HCPCS code (implies program=part_b). */
+                    hcpcs?: string;
+                    /** @description `overall` (default): one row per drug and year across manufacturers; `manufacturer`: one row per manufacturer (default when `manufacturer` is given); `all`: both (do not sum them). */
+                    level?: "overall" | "manufacturer" | "all";
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Manufacturer as published (exact, case-insensitive; CMS truncates names, e.g. `Bristol-Myers Sq`). Implies level=manufacturer unless level=all. */
+                    manufacturer?: string;
+                    /** @description Programs, comma-separated (any of part_d, part_b, medicaid); default all three. */
+                    program?: string;
+                    /** @description Words of the brand or generic name (or, in Part B, the HCPCS code or description), each word of two letters or more; every word must match. */
+                    q?: string;
+                    /** @description Data (calendar) year, e.g. 2022. */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The rows. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SpendingList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -8266,7 +8307,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -8292,8 +8333,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8319,18 +8360,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Top drugs by spending (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_partd_spending_by_drug is built; listed so the contract shows the whole surface.
+         * Top drugs by spending, unit cost, growth, beneficiaries or claims
+         * @description The top `limit` drugs (overall rows, at most 100) of one `program` and `year` by `metric`: total spending (default), average spending per dosage unit, spending growth from the year before (same release), beneficiaries (Part D, Part B) or claims; largest first, ties by the row's record number in the release, descending (unique: the later row of the file first); drugs without a value for the metric are not ranked; `exclude_outliers=true` leaves out rows CMS flags as outliers. Rankings are stored when a release loads, never sorted per request. From the CMS Spending by Drug releases (data.cms.gov) of Medicare Part D (cms_partd_spending_by_drug), Medicare Part B (cms_partb_spending_by_drug, by HCPCS code) and Medicaid (cms_medicaid_spending_by_drug): for each program the release in force on `as_of` answers, for every year it holds (a release restates the earlier years; `releases` names the one used). Money in dollars as published, gross of rebates; changes in percent. Null figures carry their reason in `null_reasons` (Part D and Part B suppress beneficiary counts under 11; Medicaid publishes none). 503 naming the sources when none of the programs asked for has a release loaded and in force; a program missing among several is a gap in the body. `methodology_note` states what each program covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query: {
+                    /** @description Answer from the release of each program in force on this date (YYYY-MM-DD): a release is in force from the day it was first archived until the next release; default today. */
+                    as_of?: string;
+                    /** @description true: leave out rows CMS flags as outliers that year. */
+                    exclude_outliers?: string;
+                    /** @description How many drugs, 1 to 100 (default 10). */
+                    limit?: number;
+                    /** @description total_spending (default), avg_spend_per_dosage_unit, spending_growth_pct (from the year before, same release), total_beneficiaries (not Medicaid), total_claims. */
+                    metric?: "total_spending" | "avg_spend_per_dosage_unit" | "spending_growth_pct" | "total_beneficiaries" | "total_claims";
+                    /** @description The program ranked (one). */
+                    program: "part_d" | "part_b" | "medicaid";
+                    /** @description Data (calendar) year, e.g. 2022. */
+                    year: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The ranking. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SpendingTop"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -8340,7 +8416,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -8366,8 +8442,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13761,6 +13837,110 @@ export interface components {
             offset: number | null;
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
+        };
+        SpendingItem: {
+            /** @description Average spending per beneficiary. In dollars. */
+            avg_spend_per_beneficiary: number | null;
+            /** @description Average spending per claim. In dollars. */
+            avg_spend_per_claim: number | null;
+            /** @description Average spending per dosage unit (claim-weighted where the file says so). In dollars. */
+            avg_spend_per_dosage_unit: number | null;
+            brand_name: string;
+            /** @description The drug within its program: `<hcpcs>|<brand>|<generic>` lower-cased (hcpcs empty outside Part B). With manufacturer and year it is unique in a release. */
+            drug_key: string;
+            generic_name: string;
+            /** @description Part B only: the HCPCS code the drug is billed under. */
+            hcpcs: string | null;
+            hcpcs_description: string | null;
+            /**
+             * @description `overall`: the drug across its manufacturers (the publisher's `Overall` row); `manufacturer`: one manufacturer.
+             * @enum {string}
+             */
+            level: "overall" | "manufacturer";
+            /** @description As published (CMS truncates names, e.g. `Major Pharmaceu`); null on overall rows. */
+            manufacturer: string | null;
+            /** @description Tot_Mftr: manufacturers of the drug. */
+            manufacturer_count: number | null;
+            /** @description For each null figure, why it is null. */
+            null_reasons: {
+                [key: string]: components["schemas"]["SpendingNullReason"];
+            };
+            /** @description Outlier_Flag: CMS flags the year's average spending per dosage unit as an outlier (read it with care). */
+            outlier: boolean | null;
+            /** @enum {string} */
+            program: "part_d" | "part_b" | "medicaid";
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description Change of total_spending from the previous year of the same release, in percent; null for its first year or when either year is blank or zero. */
+            spending_growth_pct: number | null;
+            total_beneficiaries: number | null;
+            total_claims: number | null;
+            total_dosage_units: number | null;
+            /** @description Tot_Spndng: gross spending in the year (no rebates netted). In dollars. */
+            total_spending: number | null;
+            /** @description CAGR_Avg_Spnd_Per_Dsg_Unt: compound annual growth of spending per dosage unit over the release's years, in percent. */
+            unit_cost_cagr_pct: number | null;
+            /** @example 2018-2022 */
+            unit_cost_cagr_years: string | null;
+            /** @description Chg_Avg_Spnd_Per_Dsg_Unt: the release's last-year change of spending per dosage unit, in percent. */
+            unit_cost_change_pct: number | null;
+            /** @example 2021-2022 */
+            unit_cost_change_years: string | null;
+            /** @description The calendar (data) year of the figures. */
+            year: number;
+        };
+        SpendingList: {
+            /** Format: date */
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["SpendingItem"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            /** @description The order of the items (ends on a unique key). */
+            order: string;
+            /** @description The release in force per program asked for. */
+            releases: components["schemas"]["SpendingRelease"][];
+            /** @description Rows read to answer; a short page with a cursor means more to read. */
+            scanned: number;
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        /**
+         * @description `suppressed_under_11`: CMS suppresses beneficiary counts under 11 (and the per-beneficiary average derived from them); `not_published`: the program's file has no such column (Medicaid publishes no beneficiary counts); `blank`: the cell is empty in the published row.
+         * @enum {string}
+         */
+        SpendingNullReason: "suppressed_under_11" | "not_published" | "blank";
+        SpendingRelease: {
+            /** @description False: no release of this program is loaded and in force (see gaps). */
+            in_force: boolean;
+            /** @enum {string} */
+            program: "part_d" | "part_b" | "medicaid";
+            /** @description The release, e.g. `RY2024 (DY2022)`: release year and last data year. */
+            publisher_version: string | null;
+            source_id: string;
+            version_id: number | null;
+        };
+        SpendingTop: {
+            /** Format: date */
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["SpendingTopItem"][];
+            methodology_note: string;
+            /** @enum {string} */
+            metric: "total_spending" | "avg_spend_per_dosage_unit" | "spending_growth_pct" | "total_beneficiaries" | "total_claims";
+            order: string;
+            /** @enum {string} */
+            program: "part_d" | "part_b" | "medicaid";
+            /** @description The release in force per program asked for. */
+            releases: components["schemas"]["SpendingRelease"][];
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            year: number;
+        };
+        SpendingTopItem: components["schemas"]["SpendingItem"] & {
+            /** @description 1 for the largest value of the metric. */
+            rank: number;
+            /** @description The metric ranked (dollars, a count, or percent for spending_growth_pct). */
+            value: number;
         };
         StateExclusionAnswer: {
             as_of: string;
