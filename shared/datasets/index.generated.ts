@@ -13,10 +13,12 @@ import cms_mcd from './cms_mcd';
 import cms_mssp_puf from './cms_mssp_puf';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
+import cms_partd_prescribers from './cms_partd_prescribers';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import fda_ndc_directory from './fda_ndc_directory';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
+import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
 import nppes from './nppes';
@@ -54,10 +56,12 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_mssp_puf,
   cms_ncci_mue,
   cms_ncci_ptp,
+  cms_partd_prescribers,
   cms_preclusion_list,
   cms_reach_puf,
   fda_ndc_directory,
   gsa_sam_exclusions,
+  hud_usps_zip_crosswalk,
   medicaid_nadac,
   nlm_ctgov,
   nppes,
