@@ -48,8 +48,8 @@ const MEASURES = {
  * and a CBSA as they load (shared/rx/demand-place.ts, after the registry and the crosswalk, which
  * load first), and summed into two rollups computed at load: per (year, state, county, drug) and
  * per (year, CBSA, drug), ordered by claims (descending, then group number: unique). The sums of
- * suppressed cells are masked when read (shared/rx/demand.ts). Found by NPI for the rows of one
- * prescriber; no listing of the raw rows.
+ * suppressed cells are masked when read (shared/rx/demand.ts). No index and no listing of the
+ * raw rows: the load writes two rollup inputs a row.
  */
 export const partdDemandDataset = defineDataset<PartdDemandRow>({
   id: PARTD_DEMAND_DATASET,
@@ -58,7 +58,8 @@ export const partdDemandDataset = defineDataset<PartdDemandRow>({
   docs: [{ sourceId: 'cms_partd_prescribers', docId: 'partd_prescribers:1', mode: 'snapshot' }],
   parserFor: (f) => (f.source_id === 'cms_partd_prescribers' ? rowParser : undefined),
   schema: PartdDemandRowSchema,
-  indexes: [{ name: 'npi', keys: (r) => [r.npi] }],
+  // No index: nothing reads a prescriber's rows (an NPI index would add an item a row, 25 M a year).
+  indexes: [],
   placer: async (deps, version) =>
     (require('../../rx/demand-place') as typeof import('../../rx/demand-place')).openDemandPlacer(deps, version),
   rollups: {
