@@ -5,6 +5,7 @@ import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { nadacMovers, nadacSeries } from '../../shared/rx/nadac';
 import { ndcProfile } from '../../shared/rx/ndc-profile';
 import { NadacMoversSchema, NadacSeriesSchema, NdcProfileSchema } from '../../shared/rx/schemas';
+import { registerDemandRoutes } from './demand-routes';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { registerShortageRoutes } from './shortage-routes';
 import { registerSpendingRoutes } from './spending-routes';
@@ -49,7 +50,7 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid)',
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro',
   tools: RX_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -71,6 +72,7 @@ export const rxGroup: RouteGroup = {
       return c.json(await nadacMovers(deps, q, asOf({ as_of })), 200);
     });
     registerSpendingRoutes(router, deps);
+    registerDemandRoutes(router, deps);
     return router;
   },
 };

@@ -1,4 +1,5 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
+import { DEMAND_TOOLS } from './demand-tools';
 import { SPENDING_TOOLS } from './spending-tools';
 
 /** The drug economics reads as agent tools (shared/mcp). */
@@ -39,4 +40,5 @@ export const RX_TOOLS: readonly ToolSpec[] = [
       "FDA's drug shortages in the export in force on the date: each shortage's status (current, to be discontinued, resolved), categories, reasons, companies and the NDCs its presentations print, each presentation with its published row. A drug absent from FDA's list may still be short elsewhere (ASHP counts more).",
   }),
   ...SPENDING_TOOLS,
+  ...DEMAND_TOOLS,
 ];

@@ -1,8 +1,20 @@
 import type { z } from '@hono/zod-openapi';
+import type { Deps } from '../deps';
 import type { Located, PublisherParser } from '../publishers/common/types';
 import type { CarryDecl } from './carry';
 import { checkDataset } from './declaration';
 import type { FieldType, SortType } from './sort-keys';
+import type { CatalogVersion } from './timeline';
+
+/**
+ * Places a version's rows against other loaded datasets before they are written (a prescriber's
+ * NPI to its county through the provider registry and a ZIP crosswalk): called with batches of
+ * rows in file order, it returns the same rows, completed, in the same order. Rollups then group
+ * by the completed fields, so placement is computed at load time, never per request.
+ */
+export interface RowPlacer<R> {
+  place(rows: readonly R[]): Promise<R[]>;
+}
 
 /**
  * A catalog dataset, declared once (issue 11, point 1): which archived documents feed it, how an
@@ -193,6 +205,12 @@ export interface CatalogDataset<R extends Located = Located> {
    * lapse (an NPI and its registered names), read as loaded whatever their age.
    */
   freshness?: 'cadence' | 'identity';
+  /**
+   * Opened once per version load (after the datasets it reads, by `loadPriority`): completes rows
+   * from other datasets before they are written. Optional; a change to what it adds is a new
+   * `loaderVersion`.
+   */
+  placer?(deps: Deps, version: CatalogVersion): Promise<RowPlacer<R>>;
   /** Load order among datasets, lower first (default 1): a dataset others resolve through loads first. */
   loadPriority?: number;
   /**

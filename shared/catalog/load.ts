@@ -114,6 +114,9 @@ export function catalogConsumer(
   };
 }
 
+/** Rows handed to a dataset's placer at once. */
+export const PLACE_BATCH = 500;
+
 /** Opens the writer of one version, fresh or from a checkpoint's state. */
 export async function openCatalogLoad(
   deps: Deps,
@@ -133,14 +136,32 @@ export async function openCatalogLoad(
     : undefined;
   let counted = state?.counted ?? 0;
   const overflow = () => writer.overflow + (resumed?.dropped ?? 0);
+  const write = async (row: Located) => {
+    await writer.add(row);
+    if (counter?.counts(row)) counted++;
+  };
+  // Rows a placer completes are held in batches of PLACE_BATCH (its lookups are batched reads).
+  const placer = dataset.placer ? await dataset.placer(deps, v) : undefined;
+  let held: Located[] = [];
+  const drain = async () => {
+    if (!placer || !held.length) return;
+    const rows = held;
+    held = [];
+    for (const row of await placer.place(rows)) await write(row);
+  };
   return {
     async add(row: Located) {
-      await writer.add(row);
-      if (counter?.counts(row)) counted++;
+      if (!placer) return write(row);
+      held.push(row);
+      if (held.length >= PLACE_BATCH) await drain();
     },
-    flush: () => writer.flush(),
+    flush: async () => {
+      await drain();
+      await writer.flush();
+    },
     save: async () => ({ rows: writer.rows, overflow: overflow(), counted }) satisfies CatalogState,
     async finish() {
+      await drain();
       await writer.flush();
       if (overflow()) {
         deps.logger.warn('catalog index entries full', {

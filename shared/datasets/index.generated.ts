@@ -15,6 +15,7 @@ import cms_mssp_puf from './cms_mssp_puf';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
 import cms_partb_spending_by_drug from './cms_partb_spending_by_drug';
+import cms_partd_prescribers from './cms_partd_prescribers';
 import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
 import cms_pdc_facilities from './cms_pdc_facilities';
 import cms_preclusion_list from './cms_preclusion_list';
@@ -22,6 +23,7 @@ import cms_reach_puf from './cms_reach_puf';
 import fda_drug_shortages from './fda_drug_shortages';
 import fda_ndc_directory from './fda_ndc_directory';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
+import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
 import nppes from './nppes';
@@ -61,6 +63,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_ncci_mue,
   cms_ncci_ptp,
   cms_partb_spending_by_drug,
+  cms_partd_prescribers,
   cms_partd_spending_by_drug,
   cms_pdc_facilities,
   cms_preclusion_list,
@@ -68,6 +71,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   fda_drug_shortages,
   fda_ndc_directory,
   gsa_sam_exclusions,
+  hud_usps_zip_crosswalk,
   medicaid_nadac,
   nlm_ctgov,
   nppes,

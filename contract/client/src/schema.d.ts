@@ -6532,18 +6532,61 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Prescriber demand with county and metro rows (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Part D prescriber data is built; listed so the contract shows the whole surface.
+         * Medicare Part D prescriber demand by county or metro (CBSA) and drug
+         * @description Claims, 30-day fills, days' supply, gross drug cost and beneficiaries of Medicare Part D prescriptions, summed per data year, state, county and drug (`level=county`) or per data year, CBSA and drug (`level=cbsa`) from CMS's "Medicare Part D Prescribers - by Provider and Drug" release in force on `as_of` (source cms_partd_prescribers). **Placement** (decided where the spec is silent): each prescriber is placed by the practice-location ZIP of its NPPES record, then in the county and the CBSA holding the largest share of that ZIP's business addresses in HUD's USPS ZIP crosswalk (source hud_usps_zip_crosswalk); prescribers not found keep null county and CBSA. Rollups are computed when the file loads, never per request. **Suppression**: CMS publishes a prescriber-drug row only from 11 claims and blanks beneficiary counts under 11 (and flags the 65-and-over columns `*`/`#`); a row's sum of such a column is null and flagged suppressed whenever any prescriber row it adds had it suppressed (never a partial sum), so no difference of published rows recovers a suppressed cell. Filters: `generic`, `brand` (exact, case ignored), `state` and `county_fips` (county rows), `cbsa` (CBSA rows; the others for the wrong level are a 400 naming them), `year`. Ordered by claims, largest first, then group number (unique); paged by `limit` (at most 1000) and `cursor`. 503 naming cms_partd_prescribers when no release is loaded and in force. `methodology_note` states coverage, lag, placement and suppression.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description Brand name, exact (Brnd_Name, case ignored; generics carry their generic name as brand). */
+                    brand?: string;
+                    /** @description 5-digit CBSA code (CBSA rows only). */
+                    cbsa?: string;
+                    /** @description 5-digit county FIPS (county rows only). */
+                    county_fips?: string;
+                    /** @description The previous page's `next_cursor`: the rows after it. */
+                    cursor?: string;
+                    /** @description Generic name, exact (Gnrc_Name, case ignored), e.g. ATORVASTATIN CALCIUM. */
+                    generic?: string;
+                    /** @description county (default): rows per data year, state, county and drug; cbsa: per data year, CBSA and drug. */
+                    level?: "county" | "cbsa";
+                    /** @description Rows per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description State abbreviation (county rows only). */
+                    state?: string;
+                    /** @description Data year (the releases in force on `as_of` are listed in `data_years`). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The demand rows. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DemandAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6553,7 +6596,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6579,8 +6622,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12201,6 +12244,63 @@ export interface components {
             offset: number | null;
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
+        };
+        DemandAnswer: {
+            /** Format: date */
+            as_of: string;
+            /** @description The data years of the releases in force on `as_of` (the `year` filter picks among them). */
+            data_years: number[];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["DemandRow"][];
+            /** @enum {string} */
+            level: "county" | "cbsa";
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            placement: {
+                rule: string;
+                /** @description The registry and crosswalk versions the rows of this page were placed with (at load time). */
+                versions: {
+                    source_id: string;
+                    version_id: number;
+                }[];
+            };
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        DemandRow: {
+            /** @description Brnd_Name as published (upper case). */
+            brand_name: string;
+            /** @description 5-digit CBSA code; null on county rows and for prescribers outside any CBSA or not placed. */
+            cbsa: string | null;
+            /** @description 5-digit county FIPS; null on CBSA rows and for prescribers that could not be placed. */
+            county_fips: string | null;
+            data_year: number | null;
+            ge65_benes_suppressed: boolean;
+            ge65_suppressed: boolean;
+            ge65_tot_benes: number | null;
+            /** @description Claims of beneficiaries 65 and over; null when any row summed had them suppressed. */
+            ge65_tot_clms: number | null;
+            ge65_tot_drug_cst: number | null;
+            /** @description Gnrc_Name as published (upper case). */
+            generic_name: string;
+            /** @enum {string} */
+            level: "county" | "cbsa";
+            /** @description Prescriber rows summed (prescribers with at least 11 claims of the drug). */
+            prescribers: number;
+            source: components["schemas"]["CatalogListingRowSource"];
+            /** @description County rows: the prescribers' state as CMS publishes it (Prscrbr_State_Abrvtn); null on CBSA rows. */
+            state: string | null;
+            tot_30day_fills: number | null;
+            /** @description Sum of prescriber-level beneficiary counts; null when any row summed had it suppressed. */
+            tot_benes: number | null;
+            tot_benes_suppressed: boolean;
+            tot_clms: number;
+            tot_day_suply: number | null;
+            /** @description Dollars (gross drug cost). */
+            tot_drug_cst: number | null;
         };
         DemoExclusionSearchPage: {
             as_of: string;

@@ -1,0 +1,5 @@
+import { defineSource } from '../module';
+import { partdDemandDataset } from './dataset';
+import { cmsPartdPrescribers } from './source';
+
+export default defineSource({ source: cmsPartdPrescribers, datasets: [partdDemandDataset] });
