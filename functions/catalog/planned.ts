@@ -30,8 +30,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   rx('/rx/spending', 'Spending by drug for Part D, Part B, Medicaid', 'cms_partd_spending_by_drug'),
   rx('/rx/spending/top', 'Top drugs by spending', 'cms_partd_spending_by_drug'),
   rx('/rx/shortages', 'Drug shortages', 'fda_drug_shortages'),
-  rx('/rx/price-list', 'Vendor public price lists beside median acquisition cost', 'price-list sources, NADAC'),
-  rx('/rx/price-list/{slug}', 'One price list with dated history', 'price-list sources, NADAC'),
   rx('/rx/labels', 'Search human prescription labels', 'FDA SPL labels'),
   rx('/rx/labels/{set_id}', 'One label: boxed warning, indications, dosage, contraindications', 'FDA SPL labels'),
   rx('/rx/drug-classes', 'Pharmacologic classes with label counts', 'FDA SPL labels'),

@@ -15,6 +15,7 @@ import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
+import costplus_price_list from './costplus_price_list';
 import fda_ndc_directory from './fda_ndc_directory';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
 import medicaid_nadac from './medicaid_nadac';
@@ -56,6 +57,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_ncci_ptp,
   cms_preclusion_list,
   cms_reach_puf,
+  costplus_price_list,
   fda_ndc_directory,
   gsa_sam_exclusions,
   medicaid_nadac,
