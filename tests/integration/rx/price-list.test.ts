@@ -1,5 +1,5 @@
 import type { Clock } from '../../../shared/deps';
-import { priceListMatchesFor } from '../../../shared/rx/price-list';
+import { priceListMatchesFor } from '../../../shared/rx/price-list-matches';
 import { catalogWorld } from '../../helpers/catalog-world';
 
 /**
