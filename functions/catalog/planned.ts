@@ -26,8 +26,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
     'RxNorm, NADAC, spending',
   ),
   rx('/rx/ingredients/{rxcui}', 'One ingredient', 'RxNorm, NADAC, spending'),
-  rx('/rx/price-list', 'Vendor public price lists beside median acquisition cost', 'price-list sources, NADAC'),
-  rx('/rx/price-list/{slug}', 'One price list with dated history', 'price-list sources, NADAC'),
   rx('/rx/labels', 'Search human prescription labels', 'FDA SPL labels'),
   rx('/rx/labels/{set_id}', 'One label: boxed warning, indications, dosage, contraindications', 'FDA SPL labels'),
   rx('/rx/drug-classes', 'Pharmacologic classes with label counts', 'FDA SPL labels'),

@@ -1,5 +1,6 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 import { DEMAND_TOOLS } from './demand-tools';
+import { PRICE_LIST_TOOLS } from './price-list-tools';
 import { SPENDING_TOOLS } from './spending-tools';
 
 /** The drug economics reads as agent tools (shared/mcp). */
@@ -41,4 +42,5 @@ export const RX_TOOLS: readonly ToolSpec[] = [
   }),
   ...SPENDING_TOOLS,
   ...DEMAND_TOOLS,
+  ...PRICE_LIST_TOOLS,
 ];

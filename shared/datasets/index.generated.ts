@@ -20,6 +20,7 @@ import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
 import cms_pdc_facilities from './cms_pdc_facilities';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
+import costplus_price_list from './costplus_price_list';
 import fda_drug_shortages from './fda_drug_shortages';
 import fda_ndc_directory from './fda_ndc_directory';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
@@ -68,6 +69,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_pdc_facilities,
   cms_preclusion_list,
   cms_reach_puf,
+  costplus_price_list,
   fda_drug_shortages,
   fda_ndc_directory,
   gsa_sam_exclusions,

@@ -31,6 +31,8 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rx/nadac/movers',
   'GET /rx/ndcs/{ndc11}',
   'GET /rx/ndcs/{ndc11}/nadac',
+  'GET /rx/price-list',
+  'GET /rx/price-list/{slug}',
   'GET /rx/shortages',
   'GET /rx/spending',
   'GET /rx/spending/top',

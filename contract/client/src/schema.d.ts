@@ -7947,18 +7947,62 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Vendor public price lists beside median acquisition cost (not implemented yet)
-         * @description Planned. Answers 501 until the loader of price-list sources, NADAC is built; listed so the contract shows the whole surface.
+         * A vendor public price list beside acquisition cost
+         * @description The products of the snapshot, filtered by `q` (name or brand text), `ndc`, `form`, `pill_nonpill`, `min_unit_price`/`max_unit_price`, ordered by `sort` (default `name`: medication name, strength, form; always ending on the slug, unique in a snapshot) and `order`, paged by `limit`/`offset` with `total`. From the Cost Plus Drugs price-list snapshot in force on `as_of` (costplus_price_list: the vendor's public API listing, archived weekly; a snapshot is in force from the day it was archived until the next): 503 naming costplus_price_list when none is loaded and in force. Each product carries its published unit price in dollars (the published text, such as "$1.820", is kept in `source_row`), its implied acquisition cost (unit price ÷ (1 + markup) with the vendor's published formula in force on the snapshot's date: `formula` names the version, its dates and where each figure was published), and the NADAC per-unit cost of its listed NDC in the NADAC file in force on `as_of` (`acquisition_cost`: matched by identifier; a short published NDC only through its padded reading checked by name, with a confidence; `nadac_not_in_force` and a gap when no NADAC file is in force). A difference is given only where the units agree (per each). `methodology_note` states the limits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description Dosage form, case-insensitive (`Tablet`). */
+                    form?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Highest unit price in dollars, inclusive. */
+                    max_unit_price?: string;
+                    /** @description Lowest unit price in dollars, inclusive. */
+                    min_unit_price?: string;
+                    /** @description The listed NDC in any common form (answered as ndc11). */
+                    ndc?: string;
+                    /** @description Products to skip (default 0, at most 10000). */
+                    offset?: number;
+                    order?: "asc" | "desc";
+                    /** @description As the vendor classes it. */
+                    pill_nonpill?: "Pill" | "Nonpill";
+                    /** @description Case-insensitive text found in the medication name or the brand name. */
+                    q?: string;
+                    /** @description `name` (default): medication name, strength, form; `unit_price`; `slug`. Every order ends on the slug (unique in a snapshot). */
+                    sort?: "name" | "unit_price" | "slug";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The page. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PriceListPage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7968,7 +8012,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7994,8 +8038,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8021,20 +8065,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One price list with dated history (not implemented yet)
-         * @description Planned. Answers 501 until the loader of price-list sources, NADAC is built; listed so the contract shows the whole surface.
+         * One price-list product with its dated history
+         * @description One product by its slug (case-insensitive), and its change-only price history: one point per snapshot up to `as_of` where its unit price changed or it entered (`added`) or left (`removed`) the listing, oldest first, computed when each snapshot loaded; paged by `limit`/`cursor`. A product the snapshot in force no longer lists is a 200 with `listed: false`; a slug no loaded snapshot up to the date listed is a 404; a malformed slug is a 400 naming `slug`. From the Cost Plus Drugs price-list snapshot in force on `as_of` (costplus_price_list: the vendor's public API listing, archived weekly; a snapshot is in force from the day it was archived until the next): 503 naming costplus_price_list when none is loaded and in force. Each product carries its published unit price in dollars (the published text, such as "$1.820", is kept in `source_row`), its implied acquisition cost (unit price ÷ (1 + markup) with the vendor's published formula in force on the snapshot's date: `formula` names the version, its dates and where each figure was published), and the NADAC per-unit cost of its listed NDC in the NADAC file in force on `as_of` (`acquisition_cost`: matched by identifier; a short published NDC only through its padded reading checked by name, with a confidence; `nadac_not_in_force` and a gap when no NADAC file is in force). A difference is given only where the units agree (per each). `methodology_note` states the limits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description The previous page's `next_cursor`. */
+                    cursor?: string;
+                    /** @description History points per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description The vendor product slug as published (`Atorvastatin-20mg-Tablet`), case-insensitive. */
                     slug: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The product. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PriceListProduct"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -8044,7 +8118,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -8070,8 +8153,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13329,10 +13412,178 @@ export interface components {
             /** @enum {string} */
             status: "ok" | "degraded" | "failing";
         };
+        PriceListAcquisitionCost: {
+            /** @description Implied acquisition cost minus the median NADAC, dollars per unit (comparable units only). */
+            implied_minus_nadac: number | null;
+            implied_vs_nadac_pct: number | null;
+            match: {
+                /** @description 1 for an identifier; below 1 for a reading checked by name. */
+                confidence: number;
+                detail: string;
+                /**
+                 * @description `ndc11`: the listed 11-digit NDC (an identifier); `ndc_padded_name_checked`: a short listed NDC padded to 11 digits, accepted because NADAC describes the same drug by name.
+                 * @enum {string}
+                 */
+                method: "ndc11" | "ndc_padded_name_checked";
+                ndc11: string;
+            } | null;
+            /** @description Median of the matched NADAC rates (one listed NDC: its rate). */
+            median_nadac_per_unit: number | null;
+            rates: components["schemas"]["NadacRate"][];
+            /**
+             * @description `matched`: NADAC prices the matched NDC; `not_priced`: the NADAC file in force does not list it; `no_ndc`: no NDC to match (or a short one whose padded reading NADAC does not confirm); `nadac_not_in_force`: no NADAC file is in force (a gap).
+             * @enum {string}
+             */
+            status: "matched" | "not_priced" | "no_ndc" | "nadac_not_in_force";
+            /** @description true when unit_price and NADAC are both per each (a Pill product priced by NADAC in EA). */
+            units_comparable: boolean;
+        };
+        PriceListFormula: components["schemas"]["PricingFormula"] & ({
+            source: {
+                doc_id: string;
+                publisher_version: string | null;
+                sha256: string;
+                source_id: string;
+                version_id: number;
+            };
+        } | null);
+        /** @description Null when no formula version covers the snapshot date. */
+        PriceListImpliedCost: {
+            formula_version: string;
+            /** @description The same from unit_price + $0.0005. */
+            high: number;
+            /** @description The same from unit_price − $0.0005 (the published rounding). */
+            low: number;
+            markup_pct: number;
+            /** @description unit_price ÷ (1 + markup_pct/100), dollars per unit, 5 decimals. */
+            per_unit: number;
+        } | null;
+        PriceListItem: {
+            acquisition_cost: components["schemas"]["PriceListAcquisitionCost"];
+            brand_name: string | null;
+            form: string;
+            implied_acquisition_cost: components["schemas"]["PriceListImpliedCost"];
+            medication_name: string;
+            ndc: {
+                as_published: string | null;
+                ndc11: string | null;
+                /** @enum {string} */
+                reading: "ndc11" | "short" | "missing";
+            };
+            pill_nonpill: string;
+            /**
+             * @description `each`: per tablet or capsule (Pill); `as_named`: a Nonpill product, priced per the unit its slug names (an inhaler, a tube, a pack) or per each: not comparable with a per-gram or per-mL cost.
+             * @enum {string}
+             */
+            price_unit: "each" | "as_named";
+            slug: string;
+            source: components["schemas"]["CatalogRowSource"];
+            source_row: {
+                [key: string]: unknown;
+            };
+            strength: string;
+            /** @description Dollars, as published (see price_unit). */
+            unit_price: number;
+            url: string | null;
+        };
+        PriceListPage: {
+            /** Format: date */
+            as_of: string;
+            formula: components["schemas"]["PriceListFormula"];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["PriceListItem"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            snapshot: components["schemas"]["PriceListSnapshot"];
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Products matching the filters in the snapshot. */
+            total: number;
+        };
+        PriceListPoint: {
+            /** @enum {string} */
+            change: "added" | "changed" | "removed";
+            pct_change: number | null;
+            previous_unit_price: number | null;
+            /**
+             * Format: date
+             * @description The snapshot that first showed the point.
+             */
+            snapshot_from: string;
+            source: {
+                doc_id: string;
+                publisher_version: string | null;
+                sha256: string;
+                source_id: string;
+                version_id: number;
+            };
+            /** @description Null for `removed`. */
+            unit_price: number | null;
+        };
+        PriceListProduct: {
+            /** Format: date */
+            as_of: string;
+            formula: components["schemas"]["PriceListFormula"];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Change-only, oldest first: one point per snapshot where the unit price changed, or it entered or left the listing. */
+            history: components["schemas"]["PriceListPoint"][];
+            limit: number;
+            /** @description Whether the snapshot in force lists the product. */
+            listed: boolean;
+            methodology_note: string;
+            next_cursor: string | null;
+            product: components["schemas"]["PriceListItem"] & (Record<string, never> | null);
+            slug: string;
+            snapshot: components["schemas"]["PriceListSnapshot"];
+            /** @description Loaded snapshots the history runs over. */
+            snapshots: number;
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        PriceListSnapshot: {
+            /**
+             * Format: date
+             * @description The day the snapshot was first observed.
+             */
+            from: string;
+            products: number;
+            publisher_version: string | null;
+            version_id: number;
+        };
         Pricing: {
             checkout_available: boolean;
             note: string;
             tiers: components["schemas"]["PricingTier"][];
+        };
+        PricingFormula: {
+            citations: components["schemas"]["PricingFormulaCitation"][];
+            /** @description How the effective dates were set and what is not verified. */
+            dates_basis: string;
+            /** Format: date */
+            effective_from: string;
+            /** Format: date */
+            effective_to: string | null;
+            formula_version: string;
+            /** @description Percent added to the acquisition cost, per unit. */
+            markup_pct: number;
+            /** @description Dollars per prescription filled (not per unit). */
+            pharmacy_fee: number;
+            /** @description Dollars per order (not per unit or prescription). */
+            shipping: number;
+        };
+        PricingFormulaCitation: {
+            /** @description Publication date or period, as far as known. */
+            published: string | null;
+            /** @description What the document states, paraphrased. */
+            says: string;
+            title: string;
+            url: string;
         };
         PricingTier: {
             /**
