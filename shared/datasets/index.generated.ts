@@ -3,6 +3,7 @@ import type { SourceModule } from './module';
 import ahrq_compendium from './ahrq_compendium';
 import ca_hcai_construction_projects from './ca_hcai_construction_projects';
 import chicago_building_permits from './chicago_building_permits';
+import cms_asp_pricing from './cms_asp_pricing';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
 import cms_hcpcs_level2 from './cms_hcpcs_level2';
 import cms_hcris_hosp10 from './cms_hcris_hosp10';
@@ -44,6 +45,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   ahrq_compendium,
   ca_hcai_construction_projects,
   chicago_building_permits,
+  cms_asp_pricing,
   cms_dmepos_fee_schedule,
   cms_hcpcs_level2,
   cms_hcris_hosp10,
