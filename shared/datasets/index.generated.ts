@@ -17,6 +17,7 @@ import cms_ncci_ptp from './cms_ncci_ptp';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import fda_ndc_directory from './fda_ndc_directory';
+import fda_purple_book from './fda_purple_book';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
@@ -59,6 +60,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_preclusion_list,
   cms_reach_puf,
   fda_ndc_directory,
+  fda_purple_book,
   gsa_sam_exclusions,
   medicaid_nadac,
   nlm_ctgov,
