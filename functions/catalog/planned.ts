@@ -47,8 +47,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
     'fda_orange_book',
   ),
   rx('/rx/meps/mix', 'Weighted drug mix by year, payer segment and ingredient', 'MEPS'),
-  rx('/rx/asp', 'Part B payment limits', 'cms_asp_pricing'),
-  rx('/rx/biosimilars', 'Biosimilars beside their reference product', 'cms_asp_pricing, fda_orange_book'),
   rx('/rx/demand', 'Prescriber demand with county and metro rows', 'Part D prescriber data'),
   rx('/rx/employers', 'Employer health plans', 'Form 5500'),
   rx('/rx/employers/metros', 'Employer rollup by metro', 'Form 5500'),
