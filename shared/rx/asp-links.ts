@@ -10,7 +10,7 @@ import type { JoinLink } from './asp-schemas';
  * named on each link (ASP_LINK_RULES, quoted in the methodology note).
  */
 export const ASP_LINK_RULES =
-  'Links to ASP codes are name matches on the CMS short descriptor (the ASP file has no NDC, BLA or proper-name column), words compared whole (a hyphenated word such as `pegfilgrastim-bmez` or `ado-trastuzumab` is one word). Biosimilar: the descriptor names its proprietary name (`Injection, inflectra`) or its proper name with suffix (`Inj pegfilgrastim-bmez`): confidence 0.95. Reference product: the descriptor names its proprietary name (0.95); else the descriptor names the molecule (the core proper name) and says biosimilars are excluded (`Infliximab not biosimil`, `excl biosimil`): 0.9; else it names the molecule and no biosimilar (descriptors naming a 351(k) product’s proprietary or suffixed name are left out, and so are other molecules spelled with a prefix word such as `tbo filgrastim`): 0.7 when one code does, 0.5 each when several do (`ambiguous`: e.g. ustekinumab’s subcutaneous and intravenous codes). A link is a reading of CMS’s descriptor, never a statement by CMS that the code pays for that product.';
+  'Links to ASP codes are name matches on the CMS short descriptor (the ASP file has no NDC, BLA or proper-name column), words compared whole (a hyphenated word such as `pegfilgrastim-bmez` or `ado-trastuzumab` is one word). Biosimilar: the descriptor names its proprietary name (`Injection, inflectra`) or its proper name with suffix (`Inj pegfilgrastim-bmez`): confidence 0.95. Reference product: the descriptor names the molecule (the core proper name) and says biosimilars are excluded (`Infliximab not biosimil`, `excl biosimil`, `ex bio`): 0.9, the strongest sign CMS gives of a reference product’s code; a molecule cut short by the 28-character descriptor (`pegfilgrast ex bio`) scores 0.1 less; else the descriptor names the reference product’s proprietary name: 0.85 (a brand word can also open another product’s descriptor, as `herceptin hylecta`); else it names the molecule and no biosimilar (descriptors naming a 351(k) product’s proprietary or suffixed name are left out, and so are other molecules spelled with a prefix word such as `tbo filgrastim`): 0.7 when one code does, 0.5 each when several do (`ambiguous`: e.g. ustekinumab’s subcutaneous and intravenous codes). A link is a reading of CMS’s descriptor, never a statement by CMS that the code pays for that product.';
 
 /** Words that, before a molecule name, make it another molecule (`tbo filgrastim`, `ziv aflibercept`). */
 const PREFIX_WORDS = new Set(['tbo', 'ado', 'ziv', 'fam', 'peg', 'pegylated']);
@@ -23,6 +23,23 @@ export interface AspCandidate {
 export interface AspLinkResult {
   status: 'linked' | 'ambiguous' | 'not_found';
   candidates: AspCandidate[];
+}
+
+/** `Infliximab not biosimil`, `excl biosimil`, `ex bio`: the descriptor says biosimilars are billed elsewhere. */
+const EXCLUDES_BIOSIMILARS = /\b(not|excl\w*|excludes?|non|ex)[\s-]+bio/i;
+
+/**
+ * Whether the descriptor names the molecule: `full` (its words, whole, not after a prefix word
+ * that makes another molecule), `abbreviated` (a one-word molecule cut short by CMS's 28-character
+ * descriptor, `pegfilgrast` for pegfilgrastim: a word of at least 6 letters it starts with), or null.
+ */
+function moleculeIn(words: readonly string[], mol: readonly string[]): 'full' | 'abbreviated' | null {
+  const at = indexOfSeq(words, mol);
+  if (at >= 0) return at > 0 && PREFIX_WORDS.has(words[at - 1]!) ? null : 'full';
+  if (mol.length !== 1) return null;
+  const m = mol[0]!;
+  const i = words.findIndex((w) => w.length >= 6 && w.length < m.length && !w.includes('-') && m.startsWith(w));
+  return i >= 0 && !(i > 0 && PREFIX_WORDS.has(words[i - 1]!)) ? 'abbreviated' : null;
 }
 
 /** Where the word sequence occurs in the words, or -1. */
@@ -95,6 +112,26 @@ export function referenceCodes(
   molecule: string | null,
   biosimilarNames: ReadonlySet<string>,
 ): AspLinkResult {
+  const mol = molecule ? wordsOf(molecule) : [];
+  const hits = rows.flatMap((r) => {
+    const m = moleculeIn(r.words, mol);
+    return m && !r.words.some((w) => biosimilarNames.has(w)) ? [{ ...r, abbreviated: m === 'abbreviated' }] : [];
+  });
+  const cut = (h: { abbreviated: boolean }, c: number) => (h.abbreviated ? Math.round((c - 0.1) * 100) / 100 : c);
+  const excluding = hits.filter((r) => EXCLUDES_BIOSIMILARS.test(r.text));
+  if (excluding.length)
+    return result(
+      excluding.map((r) => ({
+        row: r.row,
+        link: {
+          method: r.abbreviated
+            ? 'asp_descriptor_abbreviated_molecule_excluding_biosimilars'
+            : 'asp_descriptor_molecule_excluding_biosimilars',
+          matched_text: mol.join(' '),
+          confidence: cut(r, 0.9),
+        },
+      })),
+    );
   const brand = proprietaryName ? wordsOf(proprietaryName) : [];
   if (brand.length) {
     const named = rows.filter((r) => indexOfSeq(r.words, brand) >= 0);
@@ -102,24 +139,10 @@ export function referenceCodes(
       return result(
         named.map((r) => ({
           row: r.row,
-          link: { method: 'asp_descriptor_names_proprietary_name', matched_text: brand.join(' '), confidence: 0.95 },
+          link: { method: 'asp_descriptor_names_proprietary_name', matched_text: brand.join(' '), confidence: 0.85 },
         })),
       );
   }
-  const mol = molecule ? wordsOf(molecule) : [];
-  const hits = rows.filter((r) => {
-    const at = indexOfSeq(r.words, mol);
-    if (at < 0 || (at > 0 && PREFIX_WORDS.has(r.words[at - 1]!))) return false;
-    return !r.words.some((w) => biosimilarNames.has(w));
-  });
-  const excluding = hits.filter((r) => /\b(not|excl\w*|excludes?|non)[\s-]+biosim/i.test(r.text));
-  if (excluding.length)
-    return result(
-      excluding.map((r) => ({
-        row: r.row,
-        link: { method: 'asp_descriptor_molecule_excluding_biosimilars', matched_text: mol.join(' '), confidence: 0.9 },
-      })),
-    );
   const several = hits.length > 1;
   return result(
     hits.map((r) => ({
@@ -127,7 +150,7 @@ export function referenceCodes(
       link: {
         method: several ? 'asp_descriptor_molecule_several_codes' : 'asp_descriptor_molecule_only_code',
         matched_text: mol.join(' '),
-        confidence: several ? 0.5 : 0.7,
+        confidence: cut(r, several ? 0.5 : 0.7),
       },
     })),
   );
