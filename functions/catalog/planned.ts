@@ -41,8 +41,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
     'fda_orange_book',
   ),
   rx('/rx/meps/mix', 'Weighted drug mix by year, payer segment and ingredient', 'MEPS'),
-  rx('/rx/asp', 'Part B payment limits', 'cms_asp_pricing'),
-  rx('/rx/biosimilars', 'Biosimilars beside their reference product', 'cms_asp_pricing, fda_orange_book'),
   rx('/rx/employers', 'Employer health plans', 'Form 5500'),
   rx('/rx/employers/metros', 'Employer rollup by metro', 'Form 5500'),
   rx('/rx/employers/integration', 'Counts and disclosed PBM fees by integration class', 'Form 5500'),

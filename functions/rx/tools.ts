@@ -1,4 +1,5 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
+import { ASP_TOOLS } from './asp-tools';
 import { DEMAND_TOOLS } from './demand-tools';
 import { PRICE_LIST_TOOLS } from './price-list-tools';
 import { SPENDING_TOOLS } from './spending-tools';
@@ -43,4 +44,5 @@ export const RX_TOOLS: readonly ToolSpec[] = [
   ...SPENDING_TOOLS,
   ...DEMAND_TOOLS,
   ...PRICE_LIST_TOOLS,
+  ...ASP_TOOLS,
 ];

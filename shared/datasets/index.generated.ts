@@ -3,6 +3,7 @@ import type { SourceModule } from './module';
 import ahrq_compendium from './ahrq_compendium';
 import ca_hcai_construction_projects from './ca_hcai_construction_projects';
 import chicago_building_permits from './chicago_building_permits';
+import cms_asp_pricing from './cms_asp_pricing';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
 import cms_hcpcs_level2 from './cms_hcpcs_level2';
 import cms_hcris_hosp10 from './cms_hcris_hosp10';
@@ -23,6 +24,7 @@ import cms_reach_puf from './cms_reach_puf';
 import costplus_price_list from './costplus_price_list';
 import fda_drug_shortages from './fda_drug_shortages';
 import fda_ndc_directory from './fda_ndc_directory';
+import fda_purple_book from './fda_purple_book';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
 import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
 import medicaid_nadac from './medicaid_nadac';
@@ -52,6 +54,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   ahrq_compendium,
   ca_hcai_construction_projects,
   chicago_building_permits,
+  cms_asp_pricing,
   cms_dmepos_fee_schedule,
   cms_hcpcs_level2,
   cms_hcris_hosp10,
@@ -72,6 +75,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   costplus_price_list,
   fda_drug_shortages,
   fda_ndc_directory,
+  fda_purple_book,
   gsa_sam_exclusions,
   hud_usps_zip_crosswalk,
   medicaid_nadac,

@@ -27,6 +27,8 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rules/ncci/ptp',
   'GET /rules/warrant',
   'GET /rules/warrant/appeal',
+  'GET /rx/asp',
+  'GET /rx/biosimilars',
   'GET /rx/demand',
   'GET /rx/nadac/movers',
   'GET /rx/ndcs/{ndc11}',

@@ -6384,18 +6384,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Part B payment limits (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_asp_pricing is built; listed so the contract shows the whole surface.
+         * Part B payment limits (ASP); search by description, HCPCS or NDC
+         * @description The Medicare Part B payment limits of the CMS ASP pricing file in force on `as_of` (one file per calendar quarter, in force from its first to its last day): each code with its short descriptor, billing unit (`dosage`), payment limit in dollars per billing unit, coinsurance percent, notes, quarter and the archived row it came from. Filters, all optional and combined: `q` (every word in the short descriptor), `hcpcs` (one code; a malformed code is a 400 naming `hcpcs`), `ndc` (any NDC form; matched through the NDC-HCPCS crosswalk of the same quarter, an identifier link: `ndc_matches` on each item and the `ndc` block say which crosswalk rows linked it; an NDC the crosswalk does not list gives an empty page, not a 404). Ordered by HCPCS code (unique within a quarter), paged by `limit`/`offset` with `total`. CPT-shaped vaccine codes keep their code but not their AMA-licensed descriptor. 503 naming cms_asp_pricing when no payment-limit file (or, for an `ndc` search, no crosswalk) is loaded and in force. `methodology_note` states what a payment limit is and is not.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions in force on this date (YYYY-MM-DD): an ASP file is in force for its calendar quarter, a Purple Book extract from its month until the next (stale after 45 days); default today. */
+                    as_of?: string;
+                    /** @description One HCPCS code (Level II, e.g. J1745, or CPT-shaped, e.g. 90375). */
+                    hcpcs?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description An NDC in any common form (11 digits, hyphenated 4-4-2, 5-3-2, 5-4-1 or 5-4-2, or 10 digits without hyphens, whose three 11-digit readings are all searched), matched through the NDC-HCPCS crosswalk of the quarter. */
+                    ndc?: string;
+                    /** @description Items to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description Words of the CMS short descriptor, all required (case-insensitive). */
+                    q?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The payment limits. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AspSearch"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6405,7 +6440,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6431,8 +6466,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6458,18 +6493,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Biosimilars beside their reference product (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_asp_pricing, fda_orange_book is built; listed so the contract shows the whole surface.
+         * Biosimilars beside their reference product’s payment limit
+         * @description Each 351(k) biosimilar or interchangeable BLA of the FDA Purple Book extract in force on `as_of` (fda_purple_book; one item per BLA, with its products), beside the reference product the Purple Book states for it (found among the 351(a) rows by proper name; `reference_product.link` says how and with what confidence), the reference product’s ASP payment limit in the quarter in force (`reference_asp`) and the biosimilar’s own ASP code (`biosimilar_asp`): the ASP file has no NDC or BLA column, so those links are name matches on the CMS descriptor, each with its rule and confidence, and several equally good codes are all listed as `ambiguous`, never one chosen. `cheapest_price_list_product` is a `pending` block naming costplus_price_list until that source loads (same shape as the future join). Filters: `reference_product` (proprietary or proper name), `molecule`, `interchangeable`; ordered by molecule, proper name and BLA number (unique), paged by `limit`/`offset` with `total`. 503 naming fda_purple_book when no extract is loaded and in force; no ASP file in force is a gap and `source_not_loaded` links.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions in force on this date (YYYY-MM-DD): an ASP file is in force for its calendar quarter, a Purple Book extract from its month until the next (stale after 45 days); default today. */
+                    as_of?: string;
+                    /** @description true: only BLAs with an interchangeable product; false: only those without. */
+                    interchangeable?: "true" | "false";
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description The molecule: the proper name without its suffix (case-insensitive, exact). */
+                    molecule?: string;
+                    /** @description Items to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description The reference product’s proprietary or proper name (case-insensitive, exact). */
+                    reference_product?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The biosimilars. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Biosimilars"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6479,7 +6549,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6505,8 +6575,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11964,6 +12034,97 @@ export interface components {
             evidence_date: string;
             stale_after_days: number;
         } | null;
+        AspLimitItem: {
+            coinsurance_pct: number | null;
+            /** @description The billing unit the limit is per (`HCPCS Code Dosage`). */
+            dosage: string | null;
+            /** Format: date */
+            effective_from: string | null;
+            /** Format: date */
+            effective_to: string | null;
+            hcpcs: string;
+            /** @description With `ndc`: the crosswalk rows that linked the NDC to this code; else empty. */
+            ndc_matches: components["schemas"]["AspNdcMatch"][];
+            notes: string | null;
+            /** @description Dollars per billing unit; null where CMS publishes N/A. */
+            payment_limit: number | null;
+            quarter: string;
+            /** @description CMS short descriptor; null for CPT-shaped codes (AMA-licensed descriptors are not served). */
+            short_description: string | null;
+            source: components["schemas"]["CatalogListingRowSource"];
+        };
+        AspLink: {
+            codes: components["schemas"]["AspLinkedCode"][];
+            quarter: string | null;
+            /**
+             * @description `linked`: one code; `ambiguous`: several codes matched equally (all listed, none chosen); `not_found`: no descriptor in the quarter in force names it; `source_not_loaded`: no ASP file in force (see gaps).
+             * @enum {string}
+             */
+            status: "linked" | "ambiguous" | "not_found" | "source_not_loaded";
+        };
+        AspLinkedCode: {
+            coinsurance_pct: number | null;
+            /** @description The billing unit the limit is per (`HCPCS Code Dosage`). */
+            dosage: string | null;
+            /** Format: date */
+            effective_from: string | null;
+            /** Format: date */
+            effective_to: string | null;
+            hcpcs: string;
+            link: components["schemas"]["JoinLink"];
+            notes: string | null;
+            /** @description Dollars per billing unit; null where CMS publishes N/A. */
+            payment_limit: number | null;
+            quarter: string;
+            /** @description CMS short descriptor; null for CPT-shaped codes (AMA-licensed descriptors are not served). */
+            short_description: string | null;
+            source: components["schemas"]["CatalogListingRowSource"];
+        };
+        AspNdcMatch: {
+            /** @description Billing units per package (`BILLUNITSPKG`). */
+            bill_units_pkg: number | null;
+            drug_name: string | null;
+            labeler_name: string | null;
+            /** @description The NDC as the crosswalk publishes it (`NDC2`). */
+            ndc: string;
+            ndc11: string;
+            pkg_qty: number | null;
+            pkg_size: number | null;
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        AspSearch: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["AspLimitItem"][];
+            limit: number;
+            methodology_note: string;
+            /** @description With `ndc`: how it was read and matched through the NDC-HCPCS crosswalk. */
+            ndc: {
+                /** @description The ndc11 readings searched (three for an unhyphenated 10-digit NDC). */
+                candidates: string[];
+                crosswalk_quarter: string | null;
+                /** @description 11-digit, 4-4-2, 5-3-2, 5-4-1, 5-4-2, or ambiguous-10-digit. */
+                form: string;
+                input: string;
+                /** @description The readings the crosswalk in force lists. */
+                matched: string[];
+            } | null;
+            next_offset: number | null;
+            offset: number;
+            /**
+             * @description HCPCS code, ascending (unique within a quarter).
+             * @enum {string}
+             */
+            order: "hcpcs";
+            /** @description The quarter of the payment-limit file in force. */
+            quarter: string | null;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Codes matching the whole query. */
+            total: number;
+        };
         /** @description Present when the deployment has a signing key; absent (never empty or fake) when it has none. Verify it with GET /rules/warrant/signing-key. */
         Attestation: {
             /** @enum {string} */
@@ -11986,6 +12147,59 @@ export interface components {
             signature: string;
             /** @example The whole response object with the single field attestation.signature removed, canonicalized with RFC 8785 (JCS), signed with Ed25519. */
             signed: string;
+        };
+        BiologicProduct: {
+            /** Format: date */
+            approval_date: string | null;
+            /** @description `BLA Type` as published. */
+            bla_type: string | null;
+            dosage_form: string | null;
+            licensure: string | null;
+            marketing_status: string | null;
+            product_number: string | null;
+            product_presentation: string | null;
+            route: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            strength: string | null;
+        };
+        Biosimilar: {
+            applicant: string | null;
+            /**
+             * Format: date
+             * @description Earliest approval date of its products.
+             */
+            approval_date: string | null;
+            biosimilar_asp: components["schemas"]["AspLink"];
+            bla_number: string;
+            cheapest_price_list_product: components["schemas"]["PriceListLink"];
+            /** Format: date */
+            first_interchangeable_exclusivity_exp_date: string | null;
+            /** @description True when any of its products is licensed as `351(k) Interchangeable`. */
+            interchangeable: boolean;
+            /** @description The proper name without its four-letter suffix. */
+            molecule: string | null;
+            products: components["schemas"]["BiologicProduct"][];
+            proper_name: string | null;
+            proprietary_name: string | null;
+            reference_asp: components["schemas"]["AspLink"];
+            reference_product: components["schemas"]["ReferenceProduct"];
+            suffix: string | null;
+        };
+        Biosimilars: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["Biosimilar"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "molecule, proper_name, bla_number";
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
         };
         /** @description A list that could not answer for the date, and why. */
         CatalogGap: {
@@ -13019,6 +13233,14 @@ export interface components {
             sources: components["schemas"]["CatalogSourceVersion"][];
             state: string | null;
         };
+        JoinLink: {
+            /** @description 1 for an identifier or a publisher-stated link; below 1 for a name match; null when nothing linked. */
+            confidence: number | null;
+            /** @description What matched: the identifier or the words. */
+            matched_text: string | null;
+            /** @description The rule that made the link (see `methodology_note`). */
+            method: string;
+        };
         LoadAttempt: {
             duration_ms: number;
             error: string | null;
@@ -13486,6 +13708,22 @@ export interface components {
             unit_price: number;
             url: string | null;
         };
+        PriceListLink: {
+            /** @description The molecule the join matches price-list products on. */
+            molecule: string | null;
+            product: {
+                link: components["schemas"]["JoinLink"];
+                name: string;
+                slug: string;
+                source: components["schemas"]["CatalogRowSource"];
+                /** @description Dollars per unit. */
+                unit_price: number;
+            } | null;
+            reason: string | null;
+            source_id: string;
+            /** @enum {string} */
+            status: "pending" | "linked" | "not_found" | "source_not_loaded";
+        };
         PriceListPage: {
             /** Format: date */
             as_of: string;
@@ -13779,6 +14017,19 @@ export interface components {
                 /** Format: date-time */
                 to: string;
             };
+        };
+        ReferenceProduct: {
+            applicant: string | null;
+            /** @description Null when the stated reference product is not among the 351(a) rows in force. */
+            bla_number: string | null;
+            /** Format: date */
+            date_of_first_licensure: string | null;
+            link: components["schemas"]["JoinLink"];
+            products: components["schemas"]["BiologicProduct"][];
+            proper_name: string | null;
+            proprietary_name: string | null;
+            /** Format: date */
+            ref_product_exclusivity_exp_date: string | null;
         };
         /** @description The NPI as the NPPES registry lists it. */
         RegistryProviderSummary: {

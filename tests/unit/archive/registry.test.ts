@@ -44,8 +44,12 @@ describe('source registry', () => {
     }
   });
 
-  it('flags only the Medicare Coverage Database for third-party-licensed descriptors', () => {
-    expect(SOURCES.filter((s) => s.thirdPartyLicensedDescriptors).map((s) => s.sourceId)).toEqual(['cms_mcd']);
+  it('flags only the Medicare Coverage Database and the ASP files (CPT vaccine descriptors) for third-party-licensed descriptors', () => {
+    expect(
+      SOURCES.filter((s) => s.thirdPartyLicensedDescriptors)
+        .map((s) => s.sourceId)
+        .sort(),
+    ).toEqual(['cms_asp_pricing', 'cms_mcd']);
     expect(getSource('cms_ncci_mue')!.license.notice).toMatch(/American Medical Association/);
   });
 
