@@ -15,7 +15,9 @@ import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
+import fda_drugsatfda from './fda_drugsatfda';
 import fda_ndc_directory from './fda_ndc_directory';
+import fda_orange_book from './fda_orange_book';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
@@ -56,7 +58,9 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_ncci_ptp,
   cms_preclusion_list,
   cms_reach_puf,
+  fda_drugsatfda,
   fda_ndc_directory,
+  fda_orange_book,
   gsa_sam_exclusions,
   medicaid_nadac,
   nlm_ctgov,
