@@ -5,6 +5,8 @@ import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { nadacMovers, nadacSeries } from '../../shared/rx/nadac';
 import { ndcProfile } from '../../shared/rx/ndc-profile';
 import { NadacMoversSchema, NadacSeriesSchema, NdcProfileSchema } from '../../shared/rx/schemas';
+import { registerApprovalRoutes } from './approvals-routes';
+import { APPROVAL_TOOLS } from './approvals-tools';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { RX_TOOLS } from './tools';
 
@@ -46,8 +48,8 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves',
-  tools: RX_TOOLS,
+    '/rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book',
+  tools: [...RX_TOOLS, ...APPROVAL_TOOLS],
   build(deps) {
     const router = createRouter();
     const asOf = (q: { as_of?: string }) => asOfOrToday(deps.clock, q.as_of);
@@ -65,6 +67,7 @@ export const rxGroup: RouteGroup = {
       const { as_of, ...q } = c.req.valid('query');
       return c.json(await nadacMovers(deps, q, asOf({ as_of })), 200);
     });
+    registerApprovalRoutes(router, deps);
     return router;
   },
 };

@@ -116,3 +116,6 @@ export function monthDayYear(raw: string): string | undefined {
   const d = new Date(`${iso}T00:00:00Z`);
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? undefined : iso;
 }
+
+/** The `appl_no` index key of the Drugs@FDA lookup table's rows (they have no application number). */
+export const DAF_LOOKUP_KEY = 'lookup';

@@ -1,12 +1,9 @@
 import { defineDataset } from '../../catalog/dataset';
-import { BY_TABLE, DAF_DATASET, DAF_TABLES, type DafRow, type DafTable } from '../../rx/approvals-rows';
+import { BY_TABLE, DAF_DATASET, DAF_LOOKUP_KEY, DAF_TABLES, type DafRow, type DafTable } from '../../rx/approvals-rows';
 import { DAF_DOCS, DAF_PARSERS } from './source';
 
 const SOURCE = 'fda_drugsatfda';
 const tableOf = new Map<string, DafTable>(DAF_TABLES.map((t) => [DAF_DOCS[t], t]));
-
-/** The key the lookup table's rows are found by (they have no application number). */
-export const LOOKUP_KEY = 'lookup';
 
 /**
  * The Drugs@FDA tables, each a snapshot (the weekly release in force replaces the one before),
@@ -24,7 +21,7 @@ export const drugsAtFdaDataset = defineDataset<DafRow>({
     const t = f.source_id === SOURCE ? tableOf.get(f.doc_id) : undefined;
     return t ? DAF_PARSERS[t] : undefined;
   },
-  indexes: [{ name: 'appl_no', keys: (r) => [r.appl_no ?? LOOKUP_KEY] }],
+  indexes: [{ name: 'appl_no', keys: (r) => [r.appl_no ?? DAF_LOOKUP_KEY] }],
   listings: {
     [BY_TABLE]: {
       description: 'Every row of one table (partition `table`), by application number.',
