@@ -1,12 +1,12 @@
 import { requireDataset } from '../catalog/datasets';
-import { cachedListing, wholeListingKey } from '../catalog/listing-cache';
+import { wholeListingKey } from '../catalog/listing-cache';
 import { lookupMany } from '../catalog/lookup';
 import { rowSourceOf } from '../catalog/provenance';
-import { type ListingRow, readWholeListing } from '../catalog/query';
+import type { ListingRow } from '../catalog/query';
 import { type DatasetView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
-import { BY_TABLE, DAF_DATASET, DAF_LOOKUP_KEY, type DafRow, type DafTable } from './approvals-rows';
+import { DAF_DATASET, DAF_LOOKUP_KEY, type DafRow, type DafTable } from './approvals-rows';
 import type {
   ApprovalDetail,
   ApprovalProduct,
@@ -15,6 +15,7 @@ import type {
   ApprovalsPage,
 } from './approvals-schemas';
 import { contains, pageOf } from './list-text';
+import { memoByRelease, readTable } from './release-memo';
 
 export const DAF_METHODOLOGY =
   'Source: FDA Drugs@FDA data files (fda_drugsatfda), the weekly release in force on `as_of` (a release is in force from the day it was archived until the next; sponsor names, marketing status and TE codes are those of that release). Drugs@FDA covers prescription and OTC drugs approved under NDAs, ANDAs and therapeutic BLAs reviewed by CDER; it omits most biologics regulated by CBER, OTC monograph drugs and unapproved marketed drugs. `first_approval_date` is the status date of the original submission (ORIG) with status AP; some applications approved before 1984 carry later or missing dates in the source. `TA` (tentative approval) is not an approval: the product cannot be marketed until patents or exclusivities fall; such applications have no first approval date. Submissions are FDA actions, not filing dates. No suppression applies (no patient data). ';
@@ -31,8 +32,7 @@ export async function dafView(deps: Deps, date: string): Promise<DatasetView> {
   return view;
 }
 
-const rowsOf = (deps: Deps, view: DatasetView, table: DafTable) =>
-  readWholeListing(deps, view.dataset, BY_TABLE, { versions: view, filters: { table: { eq: table } } });
+const rowsOf = (deps: Deps, view: DatasetView, table: DafTable) => readTable(deps, view, table);
 
 const firstDate = (subs: readonly DafRow[], status: string) =>
   subs
@@ -44,12 +44,12 @@ const distinct = (xs: readonly (string | null)[]) => [...new Set(xs.filter((x): 
 
 /**
  * Every application of the release joined to its products and original submissions, ordered by
- * first approval date (nulls last) then appl_no: computed once per process and release set (the
- * listing cache, keyed by the versions and their loader generations), then filtered per request.
+ * first approval date (nulls last) then appl_no: computed once per process and release set
+ * (./release-memo.ts, keyed by the versions and their loader generations), then filtered per request.
  */
 async function approvalSummaries(deps: Deps, view: DatasetView): Promise<ApprovalSummary[]> {
   const key = wholeListingKey(view.dataset, 'approvals:joined', view.versions, {});
-  return cachedListing(deps, key, async () => {
+  return memoByRelease(deps, key, async () => {
     const [apps, products, subs] = await Promise.all(
       (['applications', 'products', 'submissions'] as const).map((t) => rowsOf(deps, view, t)),
     );

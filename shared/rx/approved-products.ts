@@ -1,20 +1,21 @@
 import { requireDataset } from '../catalog/datasets';
-import { cachedListing, wholeListingKey } from '../catalog/listing-cache';
+import { wholeListingKey } from '../catalog/listing-cache';
 import type { RowSource } from '../catalog/provenance';
-import { type ListingRow, readWholeListing } from '../catalog/query';
+import type { ListingRow } from '../catalog/query';
 import { type DatasetView, viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { SourceNotLoadedError } from '../http/errors';
-import { BY_TABLE, OB_DATASET, type ObRow, type ObTable } from './approvals-rows';
+import { OB_DATASET, type ObRow, type ObTable } from './approvals-rows';
 import type { ApprovedProduct, ApprovedProductsPage, LaunchRadarItem, LaunchRadarPage } from './approvals-schemas';
 import { contains, pageOf } from './list-text';
+import { memoByRelease, readTable } from './release-memo';
 
 const OB_SCOPE =
   'Source: the FDA Orange Book data files (fda_orange_book), the monthly release in force on `as_of` (a release is in force from the day it was archived until the next). The Orange Book lists drug products approved under NDAs (`N`, brand and 505(b)(2)) and ANDAs (`A`, generic), prescription, OTC and discontinued (`DISCN`), with therapeutic-equivalence codes; it omits biologics licensed under BLAs (the Purple Book), OTC monograph drugs and unapproved drugs. Patents are those the NDA holder listed (unlisted patents, process patents and litigation are not in it); a patent or exclusivity that left a later release no longer counts from that release on. No suppression applies (no patient data). ';
 
 export const OB_METHODOLOGY = OB_SCOPE;
 
-export const RADAR_METHODOLOGY = `${OB_SCOPE}Launch radar rule: a brand product is an \`N\` product of type RX or OTC; it is on the radar when no \`A\` product of type RX or OTC in the same release has the same ingredient, dosage form, route and strength (compared as published, case and spacing ignored; a discontinued generic is not competition, a tentative approval is not in the Orange Book). \`loss_of_exclusivity\` is an outer bound: the latest of the expiry dates of the product's listed patents (pediatric extensions are their own rows, \`*PED\`) and of its exclusivity end dates; generic entry can come earlier (a patent invalidated, settled, licensed or not blocking a carved-out label) or later (unlisted patents, 30-month stays, citizen petitions). \`protected\` is \`loss_of_exclusivity\` on or after \`as_of\`; \`unprotected=true\` keeps the others (every barrier passed, or none listed). Computed once per process and Orange Book release (the listing cache), not per request. `;
+export const RADAR_METHODOLOGY = `${OB_SCOPE}Launch radar rule: a brand product is an \`N\` product of type RX or OTC; it is on the radar when no \`A\` product of type RX or OTC in the same release has the same ingredient, dosage form, route and strength (compared as published, case and spacing ignored; a discontinued generic is not competition, a tentative approval is not in the Orange Book). \`loss_of_exclusivity\` is an outer bound: the latest of the expiry dates of the product's listed patents (pediatric extensions are their own rows, \`*PED\`) and of its exclusivity end dates; generic entry can come earlier (a patent invalidated, settled, licensed or not blocking a carved-out label) or later (unlisted patents, 30-month stays, citizen petitions). \`protected\` is \`loss_of_exclusivity\` on or after \`as_of\`; \`unprotected=true\` keeps the others (every barrier passed, or none listed). Computed once per process and Orange Book release, not per request. `;
 
 /** The Orange Book release as of the date: the view, or a 503 naming fda_orange_book when no file is in force. */
 export async function obView(deps: Deps, date: string): Promise<DatasetView> {
@@ -28,8 +29,7 @@ export async function obView(deps: Deps, date: string): Promise<DatasetView> {
   return view;
 }
 
-const rowsOf = (deps: Deps, view: DatasetView, table: ObTable) =>
-  readWholeListing(deps, view.dataset, BY_TABLE, { versions: view, filters: { table: { eq: table } } });
+const rowsOf = (deps: Deps, view: DatasetView, table: ObTable) => readTable(deps, view, table);
 
 const located = (r: ListingRow) => ({
   row: r.value as unknown as ObRow,
@@ -75,11 +75,11 @@ const cmpNullsLast = (a: string | null, b: string | null) =>
 /**
  * The release's products with their patent and exclusivity counts, and its launch radar (brand
  * products without a same ingredient/form/route/strength generic, each with its barriers and
- * loss_of_exclusivity), joined once per process and release set (the listing cache).
+ * loss_of_exclusivity), joined once per process and release set (./release-memo.ts).
  */
 async function joined(deps: Deps, view: DatasetView): Promise<Joined> {
   const key = wholeListingKey(view.dataset, 'approved-products:joined', view.versions, {});
-  const [out] = await cachedListing(deps, key, async () => {
+  return memoByRelease(deps, key, async (): Promise<Joined> => {
     const [products, patents, excl] = await Promise.all(
       (['products', 'patent', 'exclusivity'] as const).map(async (t) => (await rowsOf(deps, view, t)).map(located)),
     );
@@ -138,9 +138,8 @@ async function joined(deps: Deps, view: DatasetView): Promise<Joined> {
       cmp(a.appl_no, b.appl_no) || cmp(a.product_no, b.product_no) || cmp(a.appl_type, b.appl_type);
     listed.sort((a, b) => cmpNullsLast(a.trade_name, b.trade_name) || byProduct(a, b));
     radar.sort((a, b) => cmpNullsLast(a.loss_of_exclusivity, b.loss_of_exclusivity) || byProduct(a, b));
-    return [{ products: listed, radar }];
+    return { products: listed, radar };
   });
-  return out!;
 }
 
 export interface ApprovedProductsQuery {

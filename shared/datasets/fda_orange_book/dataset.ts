@@ -20,6 +20,8 @@ export const orangeBookDataset = defineDataset<ObRow>({
     const t = f.source_id === SOURCE ? tableOf.get(f.doc_id) : undefined;
     return t ? OB_PARSERS[t] : undefined;
   },
+  // Listing items leave out the published row (the joins never read it; the index items keep it).
+  listedValue: ({ source_row: _row, ...rest }) => rest,
   indexes: [{ name: 'appl_no', keys: (r) => [r.appl_no] }],
   listings: {
     [BY_TABLE]: {
