@@ -5,6 +5,8 @@ import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { nadacMovers, nadacSeries } from '../../shared/rx/nadac';
 import { ndcProfile } from '../../shared/rx/ndc-profile';
 import { NadacMoversSchema, NadacSeriesSchema, NdcProfileSchema } from '../../shared/rx/schemas';
+import { registerApprovalRoutes } from './approvals-routes';
+import { APPROVAL_TOOLS } from './approvals-tools';
 import { registerAspRoutes } from './asp-routes';
 import { registerDemandRoutes } from './demand-routes';
 import { registerPriceListRoutes } from './price-list-routes';
@@ -52,8 +54,8 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product',
-  tools: RX_TOOLS,
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book',
+  tools: [...RX_TOOLS, ...APPROVAL_TOOLS],
   build(deps) {
     const router = createRouter();
     registerSummaryRoutes(router, deps);
@@ -77,6 +79,7 @@ export const rxGroup: RouteGroup = {
     registerDemandRoutes(router, deps);
     registerPriceListRoutes(router, deps);
     registerAspRoutes(router, deps);
+    registerApprovalRoutes(router, deps);
     return router;
   },
 };

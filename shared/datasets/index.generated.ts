@@ -23,7 +23,9 @@ import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import costplus_price_list from './costplus_price_list';
 import fda_drug_shortages from './fda_drug_shortages';
+import fda_drugsatfda from './fda_drugsatfda';
 import fda_ndc_directory from './fda_ndc_directory';
+import fda_orange_book from './fda_orange_book';
 import fda_purple_book from './fda_purple_book';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
 import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
@@ -74,7 +76,9 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_reach_puf,
   costplus_price_list,
   fda_drug_shortages,
+  fda_drugsatfda,
   fda_ndc_directory,
+  fda_orange_book,
   fda_purple_book,
   gsa_sam_exclusions,
   hud_usps_zip_crosswalk,

@@ -6086,18 +6086,59 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Approved drug applications (not implemented yet)
-         * @description Planned. Answers 501 until the loader of fda_drugsatfda is built; listed so the contract shows the whole surface.
+         * Approved drug applications
+         * @description Applications (NDA, ANDA, BLA) with their sponsor, drug names, active ingredients, product count and first approval date (the original submission approved; `tentative_approval_date` for a TA, which is not an approval), filtered by `sponsor`, `drug_name`, `active_ingredient` (case-insensitive, anywhere in the value), `appl_type` and the first-approval-date window `approved_from`/`approved_to` (inclusive; an application without a first approval date is outside every window). Ordered by first approval date (none last), ties by `appl_no` (unique). Paged by `limit`/`offset` with `total`. The join of Applications, Products and Submissions is computed once per process and release, not per request. From the Drugs@FDA data files (fda_drugsatfda) of the weekly release in force on `as_of`: a later release that renames a sponsor or changes a marketing status answers from its first day. 503 naming fda_drugsatfda when no release is loaded and in force. `methodology_note` states what Drugs@FDA covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Active ingredient of any product of the application. Case-insensitive, matches anywhere in the value. */
+                    active_ingredient?: string;
+                    /** @description Application type: NDA, ANDA (generic) or BLA. */
+                    appl_type?: "NDA" | "ANDA" | "BLA";
+                    /** @description Earliest first approval date kept (YYYY-MM-DD, inclusive). */
+                    approved_from?: string;
+                    /** @description Latest first approval date kept (YYYY-MM-DD, inclusive). */
+                    approved_to?: string;
+                    /** @description Answer from the Drugs@FDA release in force on this date (YYYY-MM-DD; a release is in force from the day it was archived until the next); default today. */
+                    as_of?: string;
+                    /** @description Drug (trade) name of any product of the application. Case-insensitive, matches anywhere in the value. */
+                    drug_name?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Rows to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description Sponsor name (SponsorName). Case-insensitive, matches anywhere in the value. */
+                    sponsor?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The applications. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApprovalsPage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6107,7 +6148,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6133,8 +6174,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6160,20 +6201,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Products and submission history of an application (not implemented yet)
-         * @description Planned. Answers 501 until the loader of fda_drugsatfda is built; listed so the contract shows the whole surface.
+         * One application: products and submission history
+         * @description The application's sponsor and type, every product (dosage form;route, strength, active ingredient, reference drug and standard flags, therapeutic equivalence code, marketing status), and its full submission history oldest first (ORIG and SUPPL, status AP or TA with `tentative`, date, class, review priority), each with the archived row it came from. `appl_no` as 6 digits, fewer (zeros added) or prefixed NDA/ANDA/BLA; anything else is a 400 naming `appl_no`; an application no table in force lists is a 404. From the Drugs@FDA data files (fda_drugsatfda) of the weekly release in force on `as_of`: a later release that renames a sponsor or changes a marketing status answers from its first day. 503 naming fda_drugsatfda when no release is loaded and in force. `methodology_note` states what Drugs@FDA covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the Drugs@FDA release in force on this date (YYYY-MM-DD; a release is in force from the day it was archived until the next); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description Application number: 6 digits, or fewer (leading zeros added), optionally prefixed NDA, ANDA or BLA. */
                     appl_no: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The application. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApprovalDetail"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6183,7 +6250,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6209,8 +6285,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6236,18 +6312,59 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Approved products (Orange Book) (not implemented yet)
-         * @description Planned. Answers 501 until the loader of fda_orange_book is built; listed so the contract shows the whole surface.
+         * Approved drug products (Orange Book)
+         * @description Products of the Orange Book: ingredient, dosage form, route, trade name, strength, applicant, application type (`N` brand, `A` generic), product type (RX, OTC, DISCN), therapeutic equivalence code, approval date (`approved_before_1982` for `Approved Prior to Jan 1, 1982`), RLD/RS flags and counts of listed patents and exclusivities. Filters: `trade_name`, `ingredient`, `applicant` (case-insensitive, anywhere in the value), `appl_type`, `product_type`, `te_code` (exact). Ordered by trade name, then appl_no and product number (unique). Paged by `limit`/`offset` with `total`. From the Orange Book data files (fda_orange_book) of the monthly release in force on `as_of`. 503 naming fda_orange_book when no release is loaded and in force. `methodology_note` states what the Orange Book covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description `N` (NDA: brand, including 505(b)(2)) or `A` (ANDA: generic). */
+                    appl_type?: "N" | "A";
+                    /** @description Applicant, short (Applicant) or full name (Applicant_Full_Name). Case-insensitive, matches anywhere in the value. */
+                    applicant?: string;
+                    /** @description Answer from the Orange Book release in force on this date (YYYY-MM-DD; a release is in force from the day it was archived until the next); default today. */
+                    as_of?: string;
+                    /** @description Ingredient (Ingredient). Case-insensitive, matches anywhere in the value. */
+                    ingredient?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Rows to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description RX, OTC or DISCN (discontinued). */
+                    product_type?: "RX" | "OTC" | "DISCN";
+                    /** @description Therapeutic equivalence code, exact (AB matches AB only, not AB1). */
+                    te_code?: string;
+                    /** @description Trade name (Trade_Name). Case-insensitive, matches anywhere in the value. */
+                    trade_name?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The products. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApprovedProductsPage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6257,7 +6374,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6283,8 +6400,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6310,18 +6427,57 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Brands with no approved generic, by the date the last barrier falls (not implemented yet)
-         * @description Planned. Answers 501 until the loader of fda_orange_book is built; listed so the contract shows the whole surface.
+         * Brand products without a generic, by when their last barrier falls
+         * @description Brand products (`N`, RX or OTC) with no marketed generic (`A`, RX or OTC) of the same ingredient, dosage form, route and strength in the release in force, ordered by `loss_of_exclusivity` (the latest listed patent expiry or exclusivity end: an outer bound, not a predicted launch date; none listed last), ties by appl_no and product number. Each item lists its barriers. Filters: `ingredient`, `applicant`, the `loe_from`/`loe_to` window (inclusive; a product listing no barrier is outside every window) and `unprotected` (`true`: every barrier passed on `as_of`, or none listed). A patent that left a later release no longer protects from that release on. Paged by `limit`/`offset` with `total`. Computed once per process and release, not per request. From the Orange Book data files (fda_orange_book) of the monthly release in force on `as_of`. 503 naming fda_orange_book when no release is loaded and in force. `methodology_note` states what the Orange Book covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Applicant, short or full name. Case-insensitive, matches anywhere in the value. */
+                    applicant?: string;
+                    /** @description Answer from the Orange Book release in force on this date (YYYY-MM-DD; a release is in force from the day it was archived until the next); default today. */
+                    as_of?: string;
+                    /** @description Ingredient. Case-insensitive, matches anywhere in the value. */
+                    ingredient?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Earliest loss_of_exclusivity kept (YYYY-MM-DD, inclusive). */
+                    loe_from?: string;
+                    /** @description Latest loss_of_exclusivity kept (YYYY-MM-DD, inclusive). */
+                    loe_to?: string;
+                    /** @description Rows to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description `true`: only products whose barriers have all passed on `as_of` (or that list none); `false`: only protected ones; absent: both. */
+                    unprotected?: "true" | "false";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The radar. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LaunchRadarPage"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6331,7 +6487,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6357,8 +6513,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11712,6 +11868,162 @@ export interface components {
                 standing: components["schemas"]["WarrantBlock"];
             };
         };
+        ApprovalDetail: {
+            appl_no: string;
+            appl_type: string | null;
+            /** Format: date */
+            as_of: string;
+            /**
+             * Format: date
+             * @description See ApprovalSummary.
+             */
+            first_approval_date: string | null;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            /** @description By product number. */
+            products: components["schemas"]["ApprovalProduct"][];
+            public_notes: string | null;
+            source: components["schemas"]["CatalogRowSource"] & (Record<string, never> | null);
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            sponsor_name: string | null;
+            /** @description Every submission, oldest first (ties: type ORIG first, then number). */
+            submissions: components["schemas"]["ApprovalSubmission"][];
+            /**
+             * Format: date
+             * @description See ApprovalSummary.
+             */
+            tentative_approval_date: string | null;
+        };
+        ApprovalProduct: {
+            active_ingredient: string | null;
+            drug_name: string | null;
+            /** @description Form as published, dosage form and route (`TABLET;ORAL`). */
+            form: string | null;
+            /** @description Prescription, Over-the-counter, Discontinued or None (Tentative Approval). */
+            marketing_status: string | null;
+            marketing_status_id: string | null;
+            /** @description 3-digit product number. */
+            product_no: string;
+            /** @description ReferenceDrug 1: a reference listed drug. */
+            reference_drug: boolean | null;
+            reference_standard: boolean | null;
+            source: components["schemas"]["CatalogRowSource"];
+            source_row: {
+                [key: string]: string;
+            };
+            strength: string | null;
+            /** @description Therapeutic equivalence code (TE.txt), null when none. */
+            te_code: string | null;
+        };
+        ApprovalsPage: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["ApprovalSummary"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `offset` for the next page; null at the end. */
+            next_offset: number | null;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Rows matching the filters (every page). */
+            total: number;
+        };
+        ApprovalSubmission: {
+            public_notes: string | null;
+            review_priority: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            submission_class_code_id: string | null;
+            submission_no: string | null;
+            /** @description AP approved, TA tentative approval. */
+            submission_status: string | null;
+            /**
+             * Format: date
+             * @description SubmissionStatusDate.
+             */
+            submission_status_date: string | null;
+            /** @description ORIG (original) or SUPPL (supplement). */
+            submission_type: string | null;
+            /** @description True when the status is TA (tentative approval). */
+            tentative: boolean;
+        };
+        ApprovalSummary: {
+            active_ingredients: string[];
+            /**
+             * @description 6-digit application number.
+             * @example 021001
+             */
+            appl_no: string;
+            /** @description NDA, ANDA or BLA as published (ApplType). */
+            appl_type: string | null;
+            /** @description The application's distinct product DrugName values. */
+            drug_names: string[];
+            /**
+             * Format: date
+             * @description Date of the original submission (ORIG) with status AP; null when the application has none (tentative approval only).
+             */
+            first_approval_date: string | null;
+            product_count: number;
+            source: components["schemas"]["CatalogRowSource"] & unknown;
+            /** @description SponsorName in the release in force on `as_of`. */
+            sponsor_name: string | null;
+            /**
+             * Format: date
+             * @description Earliest ORIG submission with status TA (tentative approval), if any.
+             */
+            tentative_approval_date: string | null;
+        };
+        ApprovedProduct: {
+            appl_no: string;
+            /** @description `N` (NDA: brand) or `A` (ANDA: generic). */
+            appl_type: string;
+            applicant: string | null;
+            applicant_full_name: string | null;
+            /**
+             * Format: date
+             * @description Null for `Approved Prior to Jan 1, 1982` (see approved_before_1982).
+             */
+            approval_date: string | null;
+            approved_before_1982: boolean | null;
+            dosage_form: string | null;
+            exclusivity_count: number;
+            ingredient: string | null;
+            /** @description Patents listed for the product in the release in force. */
+            patent_count: number;
+            product_no: string;
+            /** @description RX, OTC or DISCN (discontinued). */
+            product_type: string | null;
+            /** @description Reference listed drug. */
+            rld: boolean | null;
+            route: string | null;
+            /** @description Reference standard. */
+            rs: boolean | null;
+            source: components["schemas"]["CatalogRowSource"] & unknown;
+            /** @description As published (Federal Register notes kept). */
+            strength: string | null;
+            te_code: string | null;
+            trade_name: string | null;
+        };
+        ApprovedProductsPage: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["ApprovedProduct"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `offset` for the next page; null at the end. */
+            next_offset: number | null;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Rows matching the filters (every page). */
+            total: number;
+        };
         ArchiveAsOf: {
             /** Format: date */
             date: string;
@@ -13240,6 +13552,77 @@ export interface components {
             matched_text: string | null;
             /** @description The rule that made the link (see `methodology_note`). */
             method: string;
+        };
+        LaunchBarrier: {
+            /**
+             * Format: date
+             * @description Patent expiry (Patent_Expire_Date_Text) or exclusivity end (Exclusivity_Date).
+             */
+            date: string | null;
+            delist_requested: boolean | null;
+            /** @description Patents: claims the drug product. */
+            drug_product: boolean | null;
+            /** @description Patents: claims the drug substance. */
+            drug_substance: boolean | null;
+            /** @description Patent number or exclusivity code. */
+            id: string;
+            /** @enum {string} */
+            kind: "patent" | "exclusivity";
+            source: components["schemas"]["CatalogRowSource"];
+            use_code: string | null;
+        };
+        LaunchRadarItem: {
+            appl_no: string;
+            /** @description `N` (NDA: brand) or `A` (ANDA: generic). */
+            appl_type: string;
+            applicant: string | null;
+            applicant_full_name: string | null;
+            /**
+             * Format: date
+             * @description Null for `Approved Prior to Jan 1, 1982` (see approved_before_1982).
+             */
+            approval_date: string | null;
+            approved_before_1982: boolean | null;
+            /** @description Every listed patent and exclusivity, latest first. */
+            barriers: components["schemas"]["LaunchBarrier"][];
+            dosage_form: string | null;
+            ingredient: string | null;
+            /**
+             * Format: date
+             * @description Outer bound: the latest date among the patents and exclusivities listed for the product in the Orange Book release in force. Not a launch date: patents can be invalidated, settled or licensed, pediatric extensions are listed as their own rows, and unlisted patents are not counted. Null when none is listed.
+             */
+            loss_of_exclusivity: string | null;
+            product_no: string;
+            /** @description RX, OTC or DISCN (discontinued). */
+            product_type: string | null;
+            /** @description `loss_of_exclusivity` is on or after `as_of`. */
+            protected: boolean;
+            /** @description Reference listed drug. */
+            rld: boolean | null;
+            route: string | null;
+            /** @description Reference standard. */
+            rs: boolean | null;
+            source: components["schemas"]["CatalogRowSource"] & unknown;
+            /** @description As published (Federal Register notes kept). */
+            strength: string | null;
+            te_code: string | null;
+            trade_name: string | null;
+        };
+        LaunchRadarPage: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["LaunchRadarItem"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `offset` for the next page; null at the end. */
+            next_offset: number | null;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Rows matching the filters (every page). */
+            total: number;
         };
         LoadAttempt: {
             duration_ms: number;
