@@ -19,6 +19,7 @@ import fda_ndc_directory from './fda_ndc_directory';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
+import nlm_rxnorm from './nlm_rxnorm';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
 import state_exclusions_az from './state_exclusions_az';
@@ -60,6 +61,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   gsa_sam_exclusions,
   medicaid_nadac,
   nlm_ctgov,
+  nlm_rxnorm,
   nppes,
   oig_leie,
   state_exclusions_az,
