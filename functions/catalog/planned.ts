@@ -21,12 +21,6 @@ const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
   rx('/rx/summary', 'Counts and freshness of the drug datasets', 'the drug economics loaders'),
-  rx(
-    '/rx/ingredients',
-    'Ingredients with NDC counts, median generic acquisition cost, spending, price-list matches, shortages',
-    'RxNorm, NADAC, spending',
-  ),
-  rx('/rx/ingredients/{rxcui}', 'One ingredient', 'RxNorm, NADAC, spending'),
   rx('/rx/spending', 'Spending by drug for Part D, Part B, Medicaid', 'cms_partd_spending_by_drug'),
   rx('/rx/spending/top', 'Top drugs by spending', 'cms_partd_spending_by_drug'),
   rx('/rx/shortages', 'Drug shortages', 'fda_drug_shortages'),

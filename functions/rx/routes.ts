@@ -5,6 +5,7 @@ import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { nadacMovers, nadacSeries } from '../../shared/rx/nadac';
 import { ndcProfile } from '../../shared/rx/ndc-profile';
 import { NadacMoversSchema, NadacSeriesSchema, NdcProfileSchema } from '../../shared/rx/schemas';
+import { registerIngredientRoutes } from './ingredient-routes';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { RX_TOOLS } from './tools';
 
@@ -46,7 +47,7 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves',
+    '/rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost',
   tools: RX_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -65,6 +66,7 @@ export const rxGroup: RouteGroup = {
       const { as_of, ...q } = c.req.valid('query');
       return c.json(await nadacMovers(deps, q, asOf({ as_of })), 200);
     });
+    registerIngredientRoutes(router, deps);
     return router;
   },
 };

@@ -1,4 +1,5 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
+import { RX_INGREDIENT_TOOLS } from './ingredient-tools';
 
 /** The drug economics reads as agent tools (shared/mcp). */
 export const RX_TOOLS: readonly ToolSpec[] = [
@@ -23,4 +24,5 @@ export const RX_TOOLS: readonly ToolSpec[] = [
     proves:
       'The NDCs whose NADAC per-unit cost moved the most in a window (at most 92 days), ranked by percent change, filtered by direction and minimum percent, each at its largest weekly move with the weekly files compared. Says whether the ranking is complete.',
   }),
+  ...RX_INGREDIENT_TOOLS,
 ];

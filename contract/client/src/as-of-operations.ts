@@ -21,6 +21,8 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rules/ncci/ptp',
   'GET /rules/warrant',
   'GET /rules/warrant/appeal',
+  'GET /rx/ingredients',
+  'GET /rx/ingredients/{rxcui}',
   'GET /rx/nadac/movers',
   'GET /rx/ndcs/{ndc11}',
   'GET /rx/ndcs/{ndc11}/nadac',
