@@ -2,7 +2,7 @@ import { requireDataset } from '../catalog/datasets';
 import { lookupMany } from '../catalog/lookup';
 import { readWholeListing } from '../catalog/query';
 import { type DatasetView, viewsOf } from '../catalog/view';
-import type { StoredRow } from '../catalog/writer';
+import { MAX_ROWS_PER_KEY, type StoredRow } from '../catalog/writer';
 import type { Deps } from '../deps';
 import { SourceNotLoadedError } from '../http/errors';
 import type { NdcRxnorm } from './ingredient-schemas';
@@ -64,10 +64,25 @@ export async function drugsOf(deps: Deps, v: RxnormViews, ingredient: string): P
   return [...new Set(rows.map((r) => String((r.value as unknown as RxIngredientLinkRow).drug_rxcui)))];
 }
 
-/** The NDCs of each drug concept in the RXNSAT release in force. */
+/**
+ * The NDCs of each drug concept in the RXNSAT release in force: batched gets of the rxcui index, and
+ * for a drug whose index entry is full (MAX_ROWS_PER_KEY rows: more may have been left out) its
+ * whole `by_drug` partition.
+ */
 export async function ndcsOfDrugs(deps: Deps, v: RxnormViews, drugs: readonly string[]) {
   const found = await lookupMany(deps, v.ndcs.dataset, 'rxcui', drugs, v.ndcs.versions);
-  return new Map(drugs.map((d) => [d, rowsOf<RxNdcRow>(found, d)]));
+  const out = new Map(drugs.map((d) => [d, rowsOf<RxNdcRow>(found, d)]));
+  const full = drugs.filter((d) => out.get(d)!.length >= MAX_ROWS_PER_KEY);
+  await Promise.all(
+    full.map(async (d) => {
+      const rows = await readWholeListing(deps, v.ndcs.dataset, 'by_drug', { versions: v.ndcs, filters: { rxcui: d } });
+      out.set(
+        d,
+        rows.map((r) => r.value as unknown as RxNdcRow),
+      );
+    }),
+  );
+  return out;
 }
 
 /**

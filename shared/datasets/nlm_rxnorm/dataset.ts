@@ -43,7 +43,7 @@ export const rxConceptsDataset = defineDataset<RxConceptRow>({
   loadPriority: 0,
 });
 
-/** RXNSAT's normalized NDCs, one snapshot per release: found by ndc11 and by the drug's rxcui. */
+/** RXNSAT's normalized NDCs, one snapshot per release: found by ndc11 and by the drug's rxcui (and listed per drug). */
 export const rxNdcsDataset = defineDataset<RxNdcRow>({
   id: RXNORM_NDCS,
   title: 'RxNorm NDCs (RXNSAT, ATN NDC, SAB RXNORM)',
@@ -55,6 +55,15 @@ export const rxNdcsDataset = defineDataset<RxNdcRow>({
     { name: 'ndc11', keys: (r) => [r.ndc11] },
     { name: 'rxcui', keys: (r) => [r.rxcui] },
   ],
+  listings: {
+    by_drug: {
+      description:
+        "A drug concept's NDCs in ndc11 order: read when its rxcui index entry is full (the kit keeps 200 rows a key).",
+      sort: { field: 'ndc11', type: 'string' },
+      partitionBy: ['rxcui'],
+      partitionRequired: true,
+    },
+  },
 });
 
 /**
