@@ -141,14 +141,17 @@ const MAX_DEPTH = 4;
  * "RXCUI2 RELA RXCUI1" (SCD consists_of SCDC is RXCUI1 = the SCDC, RXCUI2 = the SCD). The
  * relationships of WALK and INGREDIENT (SAB RXNORM, not suppressed) are held as a graph, which is
  * bounded by the release's concepts, not by its NDCs; then each drug is walked (at most four steps)
- * and its ingredients emitted, drugs in numeric order. Other relationships are skipped.
+ * and its ingredients emitted, drugs in numeric order, each located at the file's last line (the
+ * links exist only once the file is read whole; `record` numbers them). Other relationships are skipped.
  */
 async function* parseRel(input: ByteInput): AsyncGenerator<RxIngredientLinkRow> {
   const ID = REL_HEAD.id;
-  const walk = new Map<string, { rela: string; to: string; line: number }[]>();
-  const has = new Map<string, { rela: string; to: string; line: number }[]>();
+  const walk = new Map<string, { rela: string; to: string }[]>();
+  const has = new Map<string, { rela: string; to: string }[]>();
   const drugs = new Set<string>();
+  let lastLine = 0;
   for await (const { row, line } of rrfRecords(input, 'RXNREL', ID)) {
+    lastLine = line;
     if (row.SAB !== 'RXNORM' || row.SUPPRESS === 'O' || row.SUPPRESS === 'Y') continue;
     const rela = row.RELA!;
     const subject = row.RXCUI2!;
@@ -158,20 +161,20 @@ async function* parseRel(input: ByteInput): AsyncGenerator<RxIngredientLinkRow> 
       throw new PublisherFormatError(ID, line, `RXCUI1/RXCUI2 ${object}/${subject} are not digits`);
     const map = WALK.has(rela) ? walk : has;
     const list = map.get(subject) ?? [];
-    list.push({ rela, to: object, line });
+    list.push({ rela, to: object });
     map.set(subject, list);
     if (DRUG_MARK.has(rela)) drugs.add(subject);
   }
   let record = 0;
   for (const drug of [...drugs].sort((a, b) => Number(a) - Number(b))) {
-    const found = new Map<string, { via: string; path: string; line: number }>();
+    const found = new Map<string, { via: string; path: string }>();
     const seen = new Set([drug]);
     let frontier: { cui: string; path: string[] }[] = [{ cui: drug, path: [] }];
     for (let depth = 0; depth <= MAX_DEPTH && frontier.length; depth++) {
       const next: typeof frontier = [];
       for (const { cui, path } of frontier) {
         for (const h of has.get(cui) ?? []) {
-          if (!found.has(h.to)) found.set(h.to, { via: h.rela, path: [...path, h.rela].join('>'), line: h.line });
+          if (!found.has(h.to)) found.set(h.to, { via: h.rela, path: [...path, h.rela].join('>') });
         }
         for (const w of walk.get(cui) ?? []) {
           if (seen.has(w.to)) continue;
@@ -187,7 +190,8 @@ async function* parseRel(input: ByteInput): AsyncGenerator<RxIngredientLinkRow> 
         ingredient_rxcui: ingredient,
         via: f.via,
         path: f.path,
-        locator: { line: f.line, record: ++record },
+        // Computed once the whole file is read: every link is located at the file's last line, in record order.
+        locator: { line: lastLine, record: ++record },
       };
     }
   }
