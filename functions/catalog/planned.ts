@@ -20,12 +20,6 @@ const prov = tagged('Providers and licenses');
 const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
-  rx(
-    '/rx/ingredients',
-    'Ingredients with NDC counts, median generic acquisition cost, spending, price-list matches, shortages',
-    'RxNorm, NADAC, spending',
-  ),
-  rx('/rx/ingredients/{rxcui}', 'One ingredient', 'RxNorm, NADAC, spending'),
   rx('/rx/labels', 'Search human prescription labels', 'FDA SPL labels'),
   rx('/rx/labels/{set_id}', 'One label: boxed warning, indications, dosage, contraindications', 'FDA SPL labels'),
   rx('/rx/drug-classes', 'Pharmacologic classes with label counts', 'FDA SPL labels'),

@@ -18,6 +18,7 @@ import {
   type NdcPackageRow,
   type NdcProductRow,
 } from './ndc-directory-rows';
+import { rxnormLinkOf, rxnormViews } from './rxnorm-read';
 import type { NdcProfile } from './schemas';
 
 const FILE_ORDER: readonly DirectoryFile[] = ['finished', 'unfinished', 'excluded'];
@@ -28,7 +29,7 @@ const byFile = <R extends { directory_file: DirectoryFile }>(rows: R[]) =>
 const EARLIER_VERSIONS = 64;
 
 const METHOD =
-  'Status rule: `active` when the FDA NDC Directory files in force on `as_of` list the package and neither its nor its product’s end-marketing date is before `as_of` (`listed`); `obsolete` when the end-marketing date has passed (`marketing_ended`), when the package is in FDA’s excluded file (`excluded`, NDC_EXCLUDE_FLAG as published), when an earlier directory version listed it but the one in force does not (`delisted`), or when NADAC prices it but the directory in force does not list it (`priced_not_listed`); `active` with `nadac_only` when no directory version is in force and the NADAC file in force lists it; `unknown` when no source in force knows it (`not_found`: not proof the NDC never existed; the directory omits animal drugs, blood products and kits’ inner packages). The directory is what labelers submitted; FDA does not verify it, and a listing is no approval. ';
+  'Status rule: `active` when the FDA NDC Directory files in force on `as_of` list the package and neither its nor its product’s end-marketing date is before `as_of` (`listed`); `obsolete` when the end-marketing date has passed (`marketing_ended`), when the package is in FDA’s excluded file (`excluded`, NDC_EXCLUDE_FLAG as published), when an earlier directory version listed it but the one in force does not (`delisted`), or when NADAC prices it but the directory in force does not list it (`priced_not_listed`); `active` with `nadac_only` when no directory version is in force and the NADAC file in force lists it; `unknown` when no source in force knows it (`not_found`: not proof the NDC never existed; the directory omits animal drugs, blood products and kits’ inner packages). The directory is what labelers submitted; FDA does not verify it, and a listing is no approval. RxNorm link (`rxnorm`): the drug concepts NLM’s RXNSAT attaches the NDC to in the RxNorm release in force and their ingredients from RXNREL, by identifier; NLM maps NDCs with a lag and omits some, so an empty link is no proof the NDC has no RxNorm concept. ';
 
 function rowsIn<R>(found: Map<string, StoredRow[]>, key: string, view: DatasetView) {
   return (found.get(key) ?? []).flatMap((s) => {
@@ -62,6 +63,7 @@ function earlierVersions(view: DatasetView): CatalogVersion[] {
  * 200 with status `unknown` (issue 18: every lookup says active, obsolete or unknown).
  */
 export async function ndcProfile(deps: Deps, ndc11: string, date: string): Promise<NdcProfile> {
+  const rxViews = rxnormViews(deps, date);
   const [packages, products, nadac] = await viewsOf(deps, [
     { dataset: requireDataset(NDC_PACKAGES), date },
     { dataset: requireDataset(NDC_PRODUCTS), date },
@@ -76,9 +78,11 @@ export async function ndcProfile(deps: Deps, ndc11: string, date: string): Promi
       },
     );
   }
-  const [pkgFound, rates] = await Promise.all([
+  const rx = await rxViews;
+  const [pkgFound, rates, rxnorm] = await Promise.all([
     lookupMany(deps, packages!.dataset, 'ndc11', [ndc11], packages!.versions),
     currentRates(deps, nadac!, [ndc11]),
+    rxnormLinkOf(deps, rx, ndc11),
   ]);
   const pkg = byFile(
     rowsIn<NdcPackageRow>(pkgFound, ndc11, packages!).map((x) => ({ ...x, directory_file: x.row.directory_file })),
@@ -124,6 +128,12 @@ export async function ndcProfile(deps: Deps, ndc11: string, date: string): Promi
     ...products!.sourceVersions(),
     ...nadac!.sourceVersions(),
   ];
+  // RxNorm is an added link: its versions when it answered, its gaps unless it was never archived.
+  const rxViewsUsed = [rx.ndcs, rx.links, rx.concepts];
+  if (rxnorm)
+    for (const v of rxViewsUsed)
+      for (const s of v.sourceVersions()) if (!sources.some((x) => x.version_id === s.version_id)) sources.push(s);
+  const rxGaps = rxViewsUsed.flatMap((v) => v.gaps).filter((g) => g.reason !== 'not_archived');
   if (nadacRate && !nadacRate.in_force) {
     const v = nadac!.version(nadacRate.rate.source.version_id);
     if (v && !sources.some((s) => s.version_id === v.version_id)) sources.push(...nadac!.sourceVersions([v]));
@@ -174,8 +184,9 @@ export async function ndcProfile(deps: Deps, ndc11: string, date: string): Promi
       : null,
     last_listed: lastListed,
     nadac: nadacRate,
+    rxnorm,
     sources,
-    gaps: [...packages!.gaps, ...products!.gaps, ...nadac!.gaps],
+    gaps: [...packages!.gaps, ...products!.gaps, ...nadac!.gaps, ...rxGaps],
     as_of: date,
     methodology_note: `${METHOD}${NADAC_METHODOLOGY}`,
   };
@@ -207,7 +218,8 @@ async function lastRate(deps: Deps, view: DatasetView, ndc11: string, date: stri
   };
 }
 
-function statusOf(x: {
+/** The status rule of METHOD for one NDC (exported for the ingredient counts, shared/rx/ingredients.ts). */
+export function statusOf(x: {
   date: string;
   pkg: NdcPackageRow | undefined;
   product: NdcProductRow | undefined;

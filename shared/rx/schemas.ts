@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { answerProvenanceFields } from '../catalog/answer-fields';
 import { RowSourceSchema } from '../catalog/provenance';
+import { NdcRxnormSchema } from './ingredient-schemas';
 
 /** A NADAC rate as published in one weekly file. */
 export const NadacRateSchema = z
@@ -191,6 +192,10 @@ export const NdcProfileSchema = z
       })
       .nullable()
       .openapi({ description: 'The latest NADAC rate up to `as_of`; null when no loaded weekly file listed the NDC.' }),
+    rxnorm: NdcRxnormSchema.nullable().openapi({
+      description:
+        'The RxNorm link (nlm_rxnorm RXNSAT and RXNREL in force): the drug concepts the NDC is attached to and their ingredients (IN, PIN, MIN). Null when no RxNorm release is in force (a gap when one is archived); empty lists when the release does not list the NDC.',
+    }),
     ...answerProvenanceFields,
   })
   .openapi('NdcProfile');

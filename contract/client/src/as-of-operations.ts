@@ -34,6 +34,8 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rx/asp',
   'GET /rx/biosimilars',
   'GET /rx/demand',
+  'GET /rx/ingredients',
+  'GET /rx/ingredients/{rxcui}',
   'GET /rx/nadac/movers',
   'GET /rx/ndcs/{ndc11}',
   'GET /rx/ndcs/{ndc11}/nadac',

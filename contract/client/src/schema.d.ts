@@ -7395,18 +7395,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ingredients with NDC counts, median generic acquisition cost, spending, price-list matches, shortages (not implemented yet)
-         * @description Planned. Answers 501 until the loader of RxNorm, NADAC, spending is built; listed so the contract shows the whole surface.
+         * Drug ingredients with NDC counts and median generic acquisition cost
+         * @description RxNorm ingredients of one term type (`tty`, default IN), searched by name prefix (`name`) or by the words of the name (`q`), ordered by name (lower case) ascending, then rxcui ascending (unique within a term type); paged by `limit` (at most 25: each item joins its NDCs) and `cursor`. From the RxNorm prescribable release in force on `as_of` (nlm_rxnorm: RXNCONSO names, RXNSAT NDCs, RXNREL ingredient links computed when the release loads): 503 naming nlm_rxnorm when no release is loaded and in force. Each ingredient carries `ndc_counts` (its NDCs in RxNorm, and how many the FDA NDC Directory in force lists as active by the /rx/ndcs/{ndc11} rule: null and a gap without a directory version), `generic_acquisition_cost` (the median NADAC per unit of its generic NDCs in the weekly file in force, one median per pricing unit, never pooled across units, with the NDC count; null and a gap without a NADAC file), and `spending`, `price_list` and `shortages` blocks that are `pending` until their sources are joined (each names its source and the join). `methodology_note` states the limits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description The previous page's `next_cursor`. */
+                    cursor?: string;
+                    /** @description Page size, 1 to 25 (default 10): each item joins its NDCs. */
+                    limit?: number;
+                    /** @description Name prefix, case-insensitive (e.g. `ator`). */
+                    name?: string;
+                    /** @description Words the name contains, case-insensitive (every word must be a word of the name). */
+                    q?: string;
+                    /** @description Term type: IN ingredient (default), PIN precise ingredient, MIN multiple ingredients. */
+                    tty?: "IN" | "PIN" | "MIN";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The ingredients. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RxIngredientList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7416,7 +7451,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7442,8 +7477,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7469,20 +7504,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One ingredient (not implemented yet)
-         * @description Planned. Answers 501 until the loader of RxNorm, NADAC, spending is built; listed so the contract shows the whole surface.
+         * One drug ingredient with its NDCs
+         * @description One RxNorm ingredient (IN, PIN or MIN) by RXCUI, with its synonyms and its NDCs (first 1000 by ndc11, each with its drug concept, directory status and NADAC rate; all are counted). A malformed RXCUI is a 400 naming `rxcui`; an RXCUI that is no ingredient of the release in force is a 404. From the RxNorm prescribable release in force on `as_of` (nlm_rxnorm: RXNCONSO names, RXNSAT NDCs, RXNREL ingredient links computed when the release loads): 503 naming nlm_rxnorm when no release is loaded and in force. Each ingredient carries `ndc_counts` (its NDCs in RxNorm, and how many the FDA NDC Directory in force lists as active by the /rx/ndcs/{ndc11} rule: null and a gap without a directory version), `generic_acquisition_cost` (the median NADAC per unit of its generic NDCs in the weekly file in force, one median per pricing unit, never pooled across units, with the NDC count; null and a gap without a NADAC file), and `spending`, `price_list` and `shortages` blocks that are `pending` until their sources are joined (each names its source and the join). `methodology_note` states the limits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description RxNorm RXCUI of an IN, PIN or MIN. */
                     rxcui: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The ingredient. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RxIngredientDetail"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7492,7 +7553,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7518,8 +7588,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13951,6 +14021,7 @@ export interface components {
             ndc11: string;
             package: components["schemas"]["NdcPackage"];
             product: components["schemas"]["NdcProduct"];
+            rxnorm: components["schemas"]["NdcRxnormLink"];
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
             /** @enum {string} */
@@ -13959,6 +14030,23 @@ export interface components {
             /** @enum {string} */
             status_reason: "listed" | "marketing_ended" | "excluded" | "delisted" | "priced_not_listed" | "nadac_only" | "not_found";
         };
+        /** @description The RxNorm link (nlm_rxnorm RXNSAT and RXNREL in force): the drug concepts the NDC is attached to and their ingredients (IN, PIN, MIN). Null when no RxNorm release is in force (a gap when one is archived); empty lists when the release does not list the NDC. */
+        NdcRxnormLink: {
+            drugs: {
+                name: string | null;
+                rxcui: string;
+                tty: string | null;
+            }[];
+            ingredients: {
+                name: string;
+                rxcui: string;
+                /** @enum {string} */
+                tty: "IN" | "PIN" | "MIN";
+                via: string;
+            }[];
+            /** @description The RxNorm release read (its publisher version). */
+            release: string | null;
+        } | null;
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
         OpenApiDocument: {
             [key: string]: unknown;
@@ -14490,6 +14578,16 @@ export interface components {
             };
             result: components["schemas"]["WarrantBlock"];
         };
+        RxAcquisitionCost: {
+            max_nadac_per_unit: number;
+            /** @description Median NADAC per unit, dollars per `pricing_unit`. */
+            median_nadac_per_unit: number;
+            min_nadac_per_unit: number;
+            /** @description Generic NDCs of this unit the median is taken over. */
+            ndc_count: number;
+            /** @description NADAC pricing unit: EA, ML or GM. Units are never pooled. */
+            pricing_unit: string | null;
+        };
         RxDatasetCount: {
             dataset: string;
             gaps: components["schemas"]["CatalogGap"][];
@@ -14501,6 +14599,97 @@ export interface components {
             title: string;
             /** @description The loaded versions in force. */
             versions: components["schemas"]["CatalogSourceVersion"][];
+        };
+        /** @description Median NADAC per unit of the ingredient’s generic NDCs (Classification for Rate Setting G) in the weekly file in force, per pricing unit; null when no NADAC file is in force (a gap). An empty `by_pricing_unit` means no generic NDC of the ingredient is priced. */
+        RxGenericAcquisitionCost: {
+            /** @description One median per pricing unit (most NDCs first, ties by unit): an ingredient sold as tablets (EA) and solution (ML) has two. */
+            by_pricing_unit: components["schemas"]["RxAcquisitionCost"][];
+            /** @description Generic NDCs priced in the weekly file in force, all units. */
+            ndc_count: number;
+            /**
+             * Format: date
+             * @description As-of date of the NADAC file read.
+             */
+            weekly_file: string | null;
+        } | null;
+        RxIngredient: {
+            generic_acquisition_cost: components["schemas"]["RxGenericAcquisitionCost"];
+            name: string;
+            ndc_counts: components["schemas"]["RxIngredientNdcCounts"];
+            price_list: components["schemas"]["RxPendingBlock"];
+            rxcui: string;
+            shortages: components["schemas"]["RxPendingBlock"];
+            spending: components["schemas"]["RxPendingBlock"];
+            suppress: string | null;
+            /**
+             * @description IN ingredient, PIN precise ingredient, MIN multiple ingredients.
+             * @enum {string}
+             */
+            tty: "IN" | "PIN" | "MIN";
+        };
+        RxIngredientDetail: components["schemas"]["RxIngredient"] & {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            /** @description The NDCs counted, by ndc11 (first `ndc_limit`). */
+            ndcs: {
+                classification_for_rate_setting: string | null;
+                drug_name: string | null;
+                drug_rxcui: string;
+                drug_tty: string | null;
+                nadac_per_unit: number | null;
+                ndc11: string;
+                pricing_unit: string | null;
+                /**
+                 * @description By the /rx/ndcs/{ndc11} rule; null when no FDA NDC Directory version is in force.
+                 * @enum {string|null}
+                 */
+                status: "active" | "obsolete" | "unknown" | null;
+            }[];
+            ndcs_truncated: boolean;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Other RxNorm names of the concept (SY, TMSY, PSN rows). */
+            synonyms: {
+                str: string;
+                tty: string;
+            }[];
+        };
+        RxIngredientList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["RxIngredient"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            /** @description The order of the items. */
+            order: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        RxIngredientNdcCounts: {
+            /** @description Of those, how many are `active` by the /rx/ndcs/{ndc11} rule (listed in the FDA NDC Directory in force, not excluded, no end-marketing date passed); null when no directory version is in force (a gap). */
+            active: number | null;
+            /** @description Drug concepts (SCD, SBD, GPCK, BPCK) of the ingredient in RXNREL, with or without an NDC. */
+            drugs: number | null;
+            /** @description total − active: obsolete by the directory or not listed by it (unknown to it). */
+            not_active: number | null;
+            /** @description Distinct NDCs RxNorm (RXNSAT) attaches to the drugs of this ingredient in the release in force; null when RXNSAT or RXNREL has no version in force (see gaps). */
+            total: number | null;
+        };
+        RxPendingBlock: {
+            /** @description How the block will be linked to the ingredient (by identifier). */
+            join: string;
+            reason: string;
+            /** @description The source that will fill the block. */
+            source_id: string;
+            /** @enum {string} */
+            status: "pending";
         };
         RxSourceStatus: {
             archive_file_count: number;
