@@ -2,6 +2,7 @@
 import type { SourceModule } from './module';
 import ahrq_compendium from './ahrq_compendium';
 import ca_hcai_construction_projects from './ca_hcai_construction_projects';
+import census_pep_cbsa from './census_pep_cbsa';
 import chicago_building_permits from './chicago_building_permits';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
 import cms_hcpcs_level2 from './cms_hcpcs_level2';
@@ -9,10 +10,12 @@ import cms_hcris_hosp10 from './cms_hcris_hosp10';
 import cms_hospital_general_information from './cms_hospital_general_information';
 import cms_hrrp from './cms_hrrp';
 import cms_hrrp_supplemental from './cms_hrrp_supplemental';
+import cms_ipps_cmi from './cms_ipps_cmi';
 import cms_mcd from './cms_mcd';
 import cms_mssp_puf from './cms_mssp_puf';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
+import cms_pos from './cms_pos';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import fda_ndc_directory from './fda_ndc_directory';
@@ -43,6 +46,7 @@ import tn_hfc_con from './tn_hfc_con';
 export const SOURCE_MODULES: readonly SourceModule[] = [
   ahrq_compendium,
   ca_hcai_construction_projects,
+  census_pep_cbsa,
   chicago_building_permits,
   cms_dmepos_fee_schedule,
   cms_hcpcs_level2,
@@ -50,10 +54,12 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_hospital_general_information,
   cms_hrrp,
   cms_hrrp_supplemental,
+  cms_ipps_cmi,
   cms_mcd,
   cms_mssp_puf,
   cms_ncci_mue,
   cms_ncci_ptp,
+  cms_pos,
   cms_preclusion_list,
   cms_reach_puf,
   fda_ndc_directory,
