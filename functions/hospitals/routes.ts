@@ -10,6 +10,7 @@ import { balanceSheet, charityCare, costCenters, costReports } from '../../share
 import { REPORT_CHOICE_RULE } from '../../shared/hospitals/report-choice';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import { registerProfileRoutes } from './profile-routes';
 import { CcnPath, CostCentersQuery, CostReportQuery } from './schemas';
 import { HOSPITALS_TOOLS } from './tools';
 
@@ -62,7 +63,8 @@ const centersRoute = createRoute({
  */
 export const hospitalsGroup: RouteGroup = {
   name: 'hospitals',
-  description: '/cost-reports: organizations, hospitals and finance (HCRIS hospital cost reports)',
+  description:
+    '/cost-reports, /hospitals, /market-intelligence: organizations, hospitals and finance (HCRIS cost reports, hospital profiles, metro population)',
   tools: HOSPITALS_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -86,6 +88,7 @@ export const hospitalsGroup: RouteGroup = {
       const date = asOfOrToday(deps.clock, as_of);
       return c.json(await costCenters(deps, c.req.valid('param').ccn, date, q), 200);
     });
+    registerProfileRoutes(router, deps);
     return router;
   },
 };

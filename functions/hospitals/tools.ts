@@ -1,4 +1,5 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
+import { PROFILE_TOOLS } from './profile-tools';
 
 /** The organization, hospital and finance reads as agent tools (shared/mcp). */
 export const HOSPITALS_TOOLS: readonly ToolSpec[] = [
@@ -30,4 +31,5 @@ export const HOSPITALS_TOOLS: readonly ToolSpec[] = [
     proves:
       'Worksheet A of the chosen cost report: each cost center with its line, name as filed (or the form’s standard label), salaries, other and total expenses in dollars, before the cost report’s allocations.',
   }),
+  ...PROFILE_TOOLS,
 ];

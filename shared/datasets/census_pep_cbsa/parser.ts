@@ -71,7 +71,8 @@ async function* parsePep(input: ByteInput, options?: ParseOptions): AsyncGenerat
     const cbsa = at(f, cols.cbsa).trim();
     const mdiv = at(f, cols.mdiv).trim();
     if (at(f, cols.stcou).trim() !== '') continue;
-    if (!/^\d{5}$/.test(cbsa)) throw new PublisherFormatError(ID, rec.line, `CBSA ${JSON.stringify(cbsa)} is not a CBSA code`);
+    if (!/^\d{5}$/.test(cbsa))
+      throw new PublisherFormatError(ID, rec.line, `CBSA ${JSON.stringify(cbsa)} is not a CBSA code`);
     if (mdiv !== '' && !/^\d{5}$/.test(mdiv))
       throw new PublisherFormatError(ID, rec.line, `MDIV ${JSON.stringify(mdiv)} is not a division code`);
     const estimates: PepRow['estimates'] = [];

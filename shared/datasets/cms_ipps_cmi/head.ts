@@ -14,4 +14,3 @@ export function cmiFiscalYear(name: string): number | null {
   const m = CMI_FILE.exec(name);
   return m ? Number(m[1]) : null;
 }
-

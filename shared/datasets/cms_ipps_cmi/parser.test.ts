@@ -39,10 +39,12 @@ describe('IPPS case mix index parser (fixtures)', () => {
   });
 
   it('refuses a file with no index column, a bad number, or no fiscal year in its name', async () => {
-    await expect(parse('Provider Number\tBeds\r\n010099\t4\r\n', 'FY_2024_Final_Rule_CMI_File.txt')).rejects.toThrow(/no header/);
-    await expect(parse('Provider Number\tCase Mix Index\r\n010099\tabc\r\n', 'FY_2024_Final_Rule_CMI_File.txt')).rejects.toThrow(
-      /not a number/,
+    await expect(parse('Provider Number\tBeds\r\n010099\t4\r\n', 'FY_2024_Final_Rule_CMI_File.txt')).rejects.toThrow(
+      /no header/,
     );
+    await expect(
+      parse('Provider Number\tCase Mix Index\r\n010099\tabc\r\n', 'FY_2024_Final_Rule_CMI_File.txt'),
+    ).rejects.toThrow(/not a number/);
     await expect(parse('Provider Number\tCase Mix Index\r\n', 'cmi.txt')).rejects.toThrow(/no fiscal year/);
   });
 });

@@ -2,7 +2,7 @@ import { hcrisCcn } from '../../hospitals/hcris-rows';
 import type { CmiRow } from '../../hospitals/profile-rows';
 import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { at, HeaderIndex, normalizeName } from '../../publishers/common/header';
+import { at, normalizeName } from '../../publishers/common/header';
 import type { ByteInput, ParseOptions, PublisherParser } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
 import { CMI_PARSER_HEAD, cmiFiscalYear } from './head';
@@ -59,7 +59,8 @@ function layoutOf(names: readonly string[]) {
   for (const l of LAYOUTS) {
     const ccn = findColumn(names, l.ccn);
     const cmi = findColumn(names, l.cmi);
-    if (ccn >= 0 && cmi >= 0) return { l, ccn, cmi, cases: findColumn(names, l.cases), name: findColumn(names, l.name) };
+    if (ccn >= 0 && cmi >= 0)
+      return { l, ccn, cmi, cases: findColumn(names, l.cases), name: findColumn(names, l.name) };
   }
   return null;
 }
@@ -75,7 +76,8 @@ function decimal(raw: string, line: number, what: string): number | null {
 async function* parseCmi(input: ByteInput, options?: ParseOptions): AsyncGenerator<CmiRow> {
   const name = options?.fileName ?? '';
   const fiscalYear = cmiFiscalYear(name);
-  if (fiscalYear === null) throw new PublisherFormatError(ID, 1, `no fiscal year in the file name ${JSON.stringify(name)}`);
+  if (fiscalYear === null)
+    throw new PublisherFormatError(ID, 1, `no fiscal year in the file name ${JSON.stringify(name)}`);
   // The CMI files are tab-delimited text; the impact file's text export is comma-separated.
   const delimiter = /\.csv$/i.test(name) ? ',' : '\t';
   let cols: NonNullable<ReturnType<typeof layoutOf>> | null = null;

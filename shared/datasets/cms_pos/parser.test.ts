@@ -14,7 +14,7 @@ const fixture = (q: string) =>
 
 describe('POS parser (fixtures)', () => {
   it('reads each provider by column name: CCN with its zeros, accreditation, affiliation, CBSA, termination', async () => {
-    const rows = await parse(fixture('Q2_2024'));
+    const rows = await parse(fixture('Q4_2023'));
     expect(rows.map((r) => r.ccn)).toEqual(['010099', '010150', '017001', '050777', '140901']);
     expect(rows[0]).toMatchObject({
       facility_name: 'PINE HOLLOW REGIONAL MEDICAL CENTER',
@@ -23,8 +23,8 @@ describe('POS parser (fixtures)', () => {
       category: { code: '01', label: 'Hospital' },
       accreditation: {
         type: { code: '1', label: 'The Joint Commission' },
-        effective_date: '2021-08-15',
-        expiration_date: '2024-08-14',
+        effective_date: '2021-03-15',
+        expiration_date: '2024-03-14',
       },
       medical_school_affiliation: { code: '3', label: 'Minor' },
       termination: { code: '00', label: 'Active provider' },
@@ -32,14 +32,26 @@ describe('POS parser (fixtures)', () => {
       bed_count: 420,
       locator: { line: 2, record: 1 },
     });
-    expect(rows[1]).toMatchObject({ termination: { code: '01' }, termination_date: '2023-06-30', accreditation: { type: null } });
-    expect(rows[2]).toMatchObject({ category: { code: '05', label: 'Home Health Agency' }, zip: '36301', services: [] });
+    expect(rows[1]).toMatchObject({
+      termination: { code: '01' },
+      termination_date: '2023-06-30',
+      accreditation: { type: null },
+    });
+    expect(rows[2]).toMatchObject({
+      category: { code: '05', label: 'Home Health Agency' },
+      zip: '36301',
+      services: [],
+    });
   });
 
   it('reads every *_SRVC_CD column as a service, naming the ones it knows and keeping the column of the others', async () => {
-    const [r] = await parse(fixture('Q2_2024'));
+    const [r] = await parse(fixture('Q4_2023'));
     const byCol = new Map(r!.services.map((s) => [s.column, s]));
-    expect(byCol.get('MGNTC_RSNC_IMG_SRVC_CD')).toMatchObject({ name: 'Magnetic resonance imaging', how: 'staff_and_arrangement', provided: true });
+    expect(byCol.get('MGNTC_RSNC_IMG_SRVC_CD')).toMatchObject({
+      name: 'Magnetic resonance imaging',
+      how: 'staff_and_arrangement',
+      provided: true,
+    });
     expect(byCol.get('SHCK_TRMA_SRVC_CD')).toMatchObject({ how: 'arrangement', provided: true });
     expect(byCol.get('ORGN_TRNSPLNT_SRVC_CD')).toMatchObject({ how: 'not_provided', provided: false });
     expect(byCol.get('LTHTRPSY_SRVC_CD')).toMatchObject({ name: 'LTHTRPSY_SRVC_CD', provided: true });
@@ -51,8 +63,11 @@ describe('POS parser (fixtures)', () => {
     await expect(parse('FAC_NAME,STATE_CD\r\nX,AL\r\n')).rejects.toThrow(/missing column "PRVDR_NUM"/);
     await expect(parse('PRVDR_NUM,FAC_NAME\r\n12-34,X\r\n')).rejects.toThrow(/not a CCN/);
     expect(
-      readPosVersion({ name: 'POS_File_Hospital_Non_Hospital_Facilities_Q4_2024.csv', parents: [], head: Buffer.alloc(0) })
-        .publisherVersion,
+      readPosVersion({
+        name: 'POS_File_Hospital_Non_Hospital_Facilities_Q4_2024.csv',
+        parents: [],
+        head: Buffer.alloc(0),
+      }).publisherVersion,
     ).toBe('Q4 2024');
   });
 });

@@ -175,11 +175,18 @@ async function* parsePos(input: ByteInput): AsyncGenerator<PosRow> {
       const names = f.map((n) => n.replace(/^\uFEFF/, '').trim());
       const h = new HeaderIndex(names, ID, rec.line);
       pos = Object.fromEntries(
-        (Object.keys(LAYOUTS) as Field[]).map((k) => [k, k === 'ccn' ? h.require(...LAYOUTS[k]) : h.find(...LAYOUTS[k])]),
+        (Object.keys(LAYOUTS) as Field[]).map((k) => [
+          k,
+          k === 'ccn' ? h.require(...LAYOUTS[k]) : h.find(...LAYOUTS[k]),
+        ]),
       ) as Record<Field, number>;
-      serviceCols = names.map((name, i) => ({ name: name.toUpperCase(), i })).filter((c) => c.name.endsWith('_SRVC_CD'));
+      serviceCols = names
+        .map((name, i) => ({ name: name.toUpperCase(), i }))
+        .filter((c) => c.name.endsWith('_SRVC_CD'));
       const read = new Set(Object.values(pos).filter((i) => i >= 0));
-      kept = names.map((name, i) => ({ name, i })).filter((c) => read.has(c.i) || c.name.toUpperCase().endsWith('_SRVC_CD'));
+      kept = names
+        .map((name, i) => ({ name, i }))
+        .filter((c) => read.has(c.i) || c.name.toUpperCase().endsWith('_SRVC_CD'));
       continue;
     }
     if (isBlankRecord(f)) continue;
