@@ -79,6 +79,5 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/companies/search', 'Search public companies', 'SEC filings'),
   org('/companies/{ticker}', 'Public company financials', 'SEC filings'),
   org('/ma-events/recent', 'Acquisition and divestiture events', 'SEC filings'),
-  org('/hospitals/{ccn}/clinical-trials', 'Trials at a hospital', 'clinical trials'),
   org('/hospice', 'Hospice facility list', 'Care Compare hospice'),
 ];

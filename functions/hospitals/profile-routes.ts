@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { asOfOrToday } from '../../shared/catalog/as-of';
 import type { Deps } from '../../shared/deps';
+import { hospitalTrials } from '../../shared/hospitals/hospital-trials';
+import { HospitalTrialsSchema } from '../../shared/hospitals/hospital-trials-schemas';
 import { cbsaPopulation } from '../../shared/hospitals/population';
 import { caseMixIndex, hospitalProfile, hospitalServices } from '../../shared/hospitals/profile';
 import {
@@ -11,7 +13,7 @@ import {
 } from '../../shared/hospitals/profile-schemas';
 import type { createRouter } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
-import { CbsaPath, ProfileQuery } from './profile-schemas';
+import { CbsaPath, HospitalTrialsQuery, ProfileQuery } from './profile-schemas';
 import { CcnPath } from './schemas';
 
 const tags = ['Organizations, hospitals, finance'];
@@ -59,6 +61,16 @@ const populationRoute = createRoute({
   responses: { 200: jsonResponse(CbsaPopulationSchema, 'The history.'), ...problemResponses(400, 401, 404, 503) },
 });
 
+const trialsRoute = createRoute({
+  method: 'get',
+  path: '/hospitals/{ccn}/clinical-trials',
+  tags,
+  summary: 'Clinical trials with a site at the hospital, matched by site name and ZIP',
+  description: `Studies of the ClinicalTrials.gov set in force (source \`nlm_ctgov\`) with a US site in the hospital's ZIP, each such site matched to the hospital by the shared facility matcher against Hospital General Information (source \`cms_hospital_general_information\`): listed when a site is \`matched\` to the CCN, or \`ambiguous\` with the CCN among its candidates (not claimed). \`match\` gives the site, status, confidence, method and every candidate; \`method\` states the rule. Ordered by confidence (matched first), then NCT id; paged by \`limit\` (default 50, at most 100) and \`offset\`, with \`total\`. At most 1,000 studies with a site in the ZIP are read (\`searched.truncated\`). ${ccnRule} 404 when Hospital General Information in force lacks the CCN; 503 naming the source when either set has no version in force.`,
+  request: { params: CcnPath, query: HospitalTrialsQuery },
+  responses: { 200: jsonResponse(HospitalTrialsSchema, 'The trials.'), ...problemResponses(400, 401, 404, 503) },
+});
+
 /** Hospital profiles (issue 22 points 1 and 6): profile, case mix index, services, metro population. */
 export function registerProfileRoutes(router: ReturnType<typeof createRouter>, deps: Deps): void {
   router.openapi(profileRoute, async (c) => {
@@ -72,6 +84,11 @@ export function registerProfileRoutes(router: ReturnType<typeof createRouter>, d
   router.openapi(servicesRoute, async (c) => {
     const date = asOfOrToday(deps.clock, c.req.valid('query').as_of);
     return c.json(await hospitalServices(deps, c.req.valid('param').ccn, date), 200);
+  });
+  router.openapi(trialsRoute, async (c) => {
+    const { as_of, limit, offset } = c.req.valid('query');
+    const date = asOfOrToday(deps.clock, as_of);
+    return c.json(await hospitalTrials(deps, c.req.valid('param').ccn, date, { limit, offset }), 200);
   });
   router.openapi(populationRoute, async (c) => {
     const date = asOfOrToday(deps.clock, c.req.valid('query').as_of);

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CBSA_PATTERN } from '../../shared/hospitals/profile-rows';
+import { queryInt } from '../../shared/http/query-int';
 import { DateString } from '../../shared/http/schemas';
 
 export const ProfileQuery = z.object({
@@ -19,4 +20,15 @@ export const CbsaPath = z.object({
       description: 'OMB CBSA code, or a metropolitan division code (five digits).',
       example: '20020',
     }),
+});
+
+export const TRIALS_MAX_LIMIT = 100;
+
+export const HospitalTrialsQuery = ProfileQuery.extend({
+  limit: queryInt((n) => n.min(1).max(TRIALS_MAX_LIMIT))
+    .default(50)
+    .openapi({ description: `Trials per page, 1 to ${TRIALS_MAX_LIMIT} (default 50).` }),
+  offset: queryInt((n) => n.min(0).max(1000))
+    .default(0)
+    .openapi({ description: 'Trials to skip, in the answer order (confidence, then NCT id).' }),
 });

@@ -24,6 +24,13 @@ export const PROFILE_TOOLS: readonly ToolSpec[] = [
       'The services a provider reported to CMS in the Provider of Services file (emergency department, cardiac catheterization, open heart surgery, transplant, imaging and others): provided by staff, under arrangement, both, or not. Reported at certification and survey, so possibly years old.',
   }),
   tool({
+    name: 'hospital_clinical_trials',
+    method: 'get',
+    path: '/hospitals/{ccn}/clinical-trials',
+    proves:
+      'ClinicalTrials.gov studies with a site at the hospital, found by the site’s name and ZIP with a confidence and method: a matched site is a strong name match in the hospital’s ZIP, an ambiguous one could be another facility there. Not a registry link between the trial and the CCN.',
+  }),
+  tool({
     name: 'cbsa_population',
     method: 'get',
     path: '/market-intelligence/cbsa/{cbsa_code}/population',

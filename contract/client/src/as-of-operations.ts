@@ -18,6 +18,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /exclusions/state/{npi}',
   'GET /hospitals/{ccn}',
   'GET /hospitals/{ccn}/case-mix-index',
+  'GET /hospitals/{ccn}/clinical-trials',
   'GET /hospitals/{ccn}/services',
   'GET /market-intelligence/cbsa/{cbsa_code}/population',
   'GET /rules/dmepos/fee',

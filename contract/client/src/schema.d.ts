@@ -3116,20 +3116,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Trials at a hospital (not implemented yet)
-         * @description Planned. Answers 501 until the loader of clinical trials is built; listed so the contract shows the whole surface.
+         * Clinical trials with a site at the hospital, matched by site name and ZIP
+         * @description Studies of the ClinicalTrials.gov set in force (source `nlm_ctgov`) with a US site in the hospital's ZIP, each such site matched to the hospital by the shared facility matcher against Hospital General Information (source `cms_hospital_general_information`): listed when a site is `matched` to the CCN, or `ambiguous` with the CCN among its candidates (not claimed). `match` gives the site, status, confidence, method and every candidate; `method` states the rule. Ordered by confidence (matched first), then NCT id; paged by `limit` (default 50, at most 100) and `offset`, with `total`. At most 1,000 studies with a site in the ZIP are read (`searched.truncated`). A CCN is 6 characters with its leading zeros (5 digits get their leading zero back); anything else is a 400 naming `ccn`. 404 when Hospital General Information in force lacks the CCN; 503 naming the source when either set has no version in force.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Trials per page, 1 to 100 (default 50). */
+                    limit?: number;
+                    /** @description Trials to skip, in the answer order (confidence, then NCT id). */
+                    offset?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The trials. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HospitalTrials"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -3139,7 +3169,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -3165,8 +3204,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12197,6 +12236,66 @@ export interface components {
             source: components["schemas"]["CatalogRowSource"];
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        HospitalTrials: {
+            /** Format: date */
+            as_of: string;
+            /** @example 140900 */
+            ccn: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            hospital: {
+                address: string | null;
+                city: string | null;
+                facility_name: string;
+                source: components["schemas"]["CatalogRowSource"];
+                state: string;
+                zip: string | null;
+            };
+            items: {
+                brief_title: string | null;
+                conditions: string[];
+                last_update_posted: string | null;
+                lead_sponsor: string | null;
+                match: {
+                    candidates: {
+                        ccn: string;
+                        confidence: number;
+                        /** @enum {string} */
+                        method: "name_address" | "address" | "name_city" | "name_fuzzy";
+                        name: string;
+                    }[];
+                    city: string | null;
+                    confidence: number;
+                    facility: string | null;
+                    /** @enum {string} */
+                    method: "name_address" | "address" | "name_city" | "name_fuzzy";
+                    /** @description Position of the site in the study’s sites. */
+                    site_index: number;
+                    site_status: string | null;
+                    /** @enum {string} */
+                    status: "matched" | "ambiguous";
+                    zip: string | null;
+                };
+                nct_id: string;
+                overall_status: string | null;
+                phases: string[];
+                source: components["schemas"]["CatalogRowSource"];
+            }[];
+            limit: number;
+            method: string;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            searched: {
+                studies_with_a_site_in_zip: number;
+                /** @description More than 1,000 studies list a site in the ZIP: only the first 1,000 in NCT order were matched. */
+                truncated: boolean;
+                zip: string | null;
+            };
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
         };
         HrrpCell: {
             /** @description The cell exactly as published. */
