@@ -56,9 +56,4 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/companies/search', 'Search public companies', 'SEC filings'),
   org('/companies/{ticker}', 'Public company financials', 'SEC filings'),
   org('/ma-events/recent', 'Acquisition and divestiture events', 'SEC filings'),
-  org('/hospitals/{ccn}', 'Hospital detail', 'cms_hospital_general_information'),
-  org('/hospitals/{ccn}/case-mix-index', 'Hospital case-mix index', 'IPPS impact file'),
-  org('/hospitals/{ccn}/services', 'Hospital services', 'provider of services file'),
-  org('/hospitals/{ccn}/clinical-trials', 'Trials at a hospital', 'clinical trials'),
-  org('/market-intelligence/cbsa/{cbsa_code}/population', 'Metro population history', 'Census population estimates'),
 ];

@@ -11,6 +11,7 @@ import { REPORT_CHOICE_RULE } from '../../shared/hospitals/report-choice';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { registerFacilityListRoutes } from './facility-list-routes';
+import { registerProfileRoutes } from './profile-routes';
 import { CcnPath, CostCentersQuery, CostReportQuery } from './schemas';
 import { HOSPITALS_TOOLS } from './tools';
 
@@ -64,7 +65,7 @@ const centersRoute = createRoute({
 export const hospitalsGroup: RouteGroup = {
   name: 'hospitals',
   description:
-    '/cost-reports, /hospice, /home-health, /nursing-homes, /dialysis, /irf, /ltch: organizations, hospitals and finance (HCRIS hospital cost reports, Care Compare facility lists)',
+    '/cost-reports, /hospitals, /market-intelligence, /hospice, /home-health, /nursing-homes, /dialysis, /irf, /ltch: organizations, hospitals and finance (HCRIS cost reports, hospital profiles, metro population, Care Compare facility lists)',
   tools: HOSPITALS_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -89,6 +90,7 @@ export const hospitalsGroup: RouteGroup = {
       return c.json(await costCenters(deps, c.req.valid('param').ccn, date, q), 200);
     });
     registerFacilityListRoutes(router, deps);
+    registerProfileRoutes(router, deps);
     return router;
   },
 };

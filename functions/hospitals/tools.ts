@@ -1,5 +1,6 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 import { FACILITY_LIST_TOOLS } from './facility-list-tools';
+import { PROFILE_TOOLS } from './profile-tools';
 
 /** The organization, hospital and finance reads as agent tools (shared/mcp). */
 export const HOSPITALS_TOOLS: readonly ToolSpec[] = [
@@ -32,4 +33,5 @@ export const HOSPITALS_TOOLS: readonly ToolSpec[] = [
       'Worksheet A of the chosen cost report: each cost center with its line, name as filed (or the form’s standard label), salaries, other and total expenses in dollars, before the cost report’s allocations.',
   }),
   ...FACILITY_LIST_TOOLS,
+  ...PROFILE_TOOLS,
 ];

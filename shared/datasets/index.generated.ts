@@ -2,6 +2,7 @@
 import type { SourceModule } from './module';
 import ahrq_compendium from './ahrq_compendium';
 import ca_hcai_construction_projects from './ca_hcai_construction_projects';
+import census_pep_cbsa from './census_pep_cbsa';
 import chicago_building_permits from './chicago_building_permits';
 import cms_asp_pricing from './cms_asp_pricing';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
@@ -10,6 +11,7 @@ import cms_hcris_hosp10 from './cms_hcris_hosp10';
 import cms_hospital_general_information from './cms_hospital_general_information';
 import cms_hrrp from './cms_hrrp';
 import cms_hrrp_supplemental from './cms_hrrp_supplemental';
+import cms_ipps_cmi from './cms_ipps_cmi';
 import cms_mcd from './cms_mcd';
 import cms_medicaid_spending_by_drug from './cms_medicaid_spending_by_drug';
 import cms_mssp_puf from './cms_mssp_puf';
@@ -19,6 +21,7 @@ import cms_partb_spending_by_drug from './cms_partb_spending_by_drug';
 import cms_partd_prescribers from './cms_partd_prescribers';
 import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
 import cms_pdc_facilities from './cms_pdc_facilities';
+import cms_pos from './cms_pos';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import costplus_price_list from './costplus_price_list';
@@ -56,6 +59,7 @@ import tn_hfc_con from './tn_hfc_con';
 export const SOURCE_MODULES: readonly SourceModule[] = [
   ahrq_compendium,
   ca_hcai_construction_projects,
+  census_pep_cbsa,
   chicago_building_permits,
   cms_asp_pricing,
   cms_dmepos_fee_schedule,
@@ -64,6 +68,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_hospital_general_information,
   cms_hrrp,
   cms_hrrp_supplemental,
+  cms_ipps_cmi,
   cms_mcd,
   cms_medicaid_spending_by_drug,
   cms_mssp_puf,
@@ -73,6 +78,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_partd_prescribers,
   cms_partd_spending_by_drug,
   cms_pdc_facilities,
+  cms_pos,
   cms_preclusion_list,
   cms_reach_puf,
   costplus_price_list,

@@ -3159,20 +3159,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Hospital detail (not implemented yet)
-         * @description Planned. Answers 501 until the loader of cms_hospital_general_information is built; listed so the contract shows the whole surface.
+         * A hospital's profile: general information, accreditation, teaching status, CBSA population, case mix index
+         * @description Joins, by CCN, CMS Hospital General Information (`general`), the CMS Provider of Services file (`accreditation_agency`, `accreditation_expiration_date`, `medical_school_affiliation`, `termination`, `cbsa_code`), the latest IPPS final rule case mix index in force (`case_mix_index`) and the Census population estimate of the POS CBSA from the latest vintage in force (`cbsa_population`). Each block carries `source`, the archived row it came from (source_id, version_id, sha256, publisher_version, locator); `links` says how each was joined. A block is null when its source lacks the CCN or has no version in force (`gaps` names it). A CCN is 6 characters with its leading zeros (5 digits get their leading zero back); anything else is a 400 naming `ccn`. 404 when no source in force lists the CCN; 503 naming the sources when none of General Information, POS and the CMI files is in force. Built from at most five storage reads.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The profile. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HospitalProfile"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -3182,7 +3208,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -3208,8 +3243,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3235,20 +3270,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Hospital case-mix index (not implemented yet)
-         * @description Planned. Answers 501 until the loader of IPPS impact file is built; listed so the contract shows the whole surface.
+         * A hospital's IPPS case mix index by fiscal year
+         * @description Every fiscal year's case mix index of the CCN in the IPPS final rule files in force (source `cms_ipps_cmi`), newest first: the index, the cases it is computed from, the published column it was read from (the CMI file's `Case Mix Index`, the impact file's `TACMIV<grouper>`), the published row and its source. Of two releases of one year (a correction notice) the later in force answers. A CCN is 6 characters with its leading zeros (5 digits get their leading zero back); anything else is a 400 naming `ccn`. 404 when no file in force lists the CCN (only IPPS hospitals have an index); 503 naming cms_ipps_cmi when no file is in force.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The history. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HospitalCaseMixIndex"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -3258,7 +3319,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -3284,8 +3354,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3311,20 +3381,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Trials at a hospital (not implemented yet)
-         * @description Planned. Answers 501 until the loader of clinical trials is built; listed so the contract shows the whole surface.
+         * Clinical trials with a site at the hospital, matched by site name and ZIP
+         * @description Studies of the ClinicalTrials.gov set in force (source `nlm_ctgov`) with a US site in the hospital's ZIP, each such site matched to the hospital by the shared facility matcher against Hospital General Information (source `cms_hospital_general_information`): listed when a site is `matched` to the CCN, or `ambiguous` with the CCN among its candidates (not claimed). `match` gives the site, status, confidence, method and every candidate; `method` states the rule. Ordered by confidence (matched first), then NCT id; paged by `limit` (default 50, at most 100) and `offset`, with `total`. At most 1,000 studies with a site in the ZIP are read (`searched.truncated`). A CCN is 6 characters with its leading zeros (5 digits get their leading zero back); anything else is a 400 naming `ccn`. 404 when Hospital General Information in force lacks the CCN; 503 naming the source when either set has no version in force.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Trials per page, 1 to 100 (default 50). */
+                    limit?: number;
+                    /** @description Trials to skip, in the answer order (confidence, then NCT id). */
+                    offset?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The trials. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HospitalTrials"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -3334,7 +3434,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -3360,8 +3469,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3387,20 +3496,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Hospital services (not implemented yet)
-         * @description Planned. Answers 501 until the loader of provider of services file is built; listed so the contract shows the whole surface.
+         * Services a hospital reported in the Provider of Services file
+         * @description Every service indicator (`*_SRVC_CD`) of the CCN's row in the POS file in force (source `cms_pos`), in the file's column order: its name, code and whether it is provided by staff, under arrangement, both, or not; `provided_count` counts the provided ones. A whole row's services (a few dozen), not paged. A CCN is 6 characters with its leading zeros (5 digits get their leading zero back); anything else is a 400 naming `ccn`. 404 when the POS file in force lacks the CCN; 503 naming cms_pos when no quarter is in force.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The services. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HospitalServices"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -3410,7 +3545,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -3436,8 +3580,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4065,20 +4209,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Metro population history (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Census population estimates is built; listed so the contract shows the whole surface.
+         * Population history of a metropolitan or micropolitan area
+         * @description July 1 population estimates of the CBSA (or metropolitan division) by year, oldest first, from the Census Bureau vintages in force (source `census_pep_cbsa`): each year from the latest vintage that estimates it, named in `vintage`, with `superseded`, the earlier vintages' figures it revised, and `source`. `estimates_base` is the April 1 base of the latest vintage. A code not of five digits is a 400 naming `cbsa_code`; a code in no vintage in force a 404; no vintage in force a 503 naming census_pep_cbsa. A whole history (about a decade), not paged.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description OMB CBSA code, or a metropolitan division code (five digits). */
                     cbsa_code: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The history. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CbsaPopulation"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -4088,7 +4258,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -4114,8 +4293,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12623,6 +12802,36 @@ export interface components {
             source_id: string;
             version_id: number;
         };
+        CbsaPopulation: {
+            /** Format: date */
+            as_of: string;
+            /** @example 20020 */
+            cbsa_code: string;
+            estimates_base: {
+                population: number;
+                vintage: number;
+                year: number;
+            } | null;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: {
+                population: number;
+                source: components["schemas"]["CatalogRowSource"];
+                /** @description Earlier vintages’ figures for the year that the answer’s vintage revised. */
+                superseded: {
+                    population: number;
+                    vintage: number;
+                }[];
+                vintage: number;
+                year: number;
+            }[];
+            lsad: string | null;
+            methodology_note: string;
+            name: string;
+            parent_cbsa_code: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
         ChangeRecord: {
             affected_codes: string[];
             /**
@@ -13490,6 +13699,188 @@ export interface components {
             sources: components["schemas"]["CatalogSourceVersion"][];
             tie_rule: string;
             /** @description Systems with at least one counted signal in scope. */
+            total: number;
+        };
+        HospitalCaseMixIndex: {
+            /** Format: date */
+            as_of: string;
+            ccn: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: {
+                case_mix_index: number | null;
+                cases: number | null;
+                /** @description The published column read (layouts differ by year). */
+                cmi_column: string;
+                fiscal_year: number;
+                provider_name: string | null;
+                source: components["schemas"]["CatalogRowSource"];
+                source_row: {
+                    [key: string]: string;
+                };
+            }[];
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        HospitalProfile: {
+            /** @description POS ACRDTN_TYPE_CD with its effective date; null when POS has none. */
+            accreditation_agency: {
+                code: string;
+                effective_date: string | null;
+                name: string | null;
+                source: components["schemas"]["CatalogRowSource"];
+            } | null;
+            /** @description POS ACRDTN_EXPRTN_DT (ISO date). */
+            accreditation_expiration_date: {
+                source: components["schemas"]["CatalogRowSource"];
+                value: string;
+            } | null;
+            /** Format: date */
+            as_of: string;
+            /** @description The latest fiscal year in force (history: /hospitals/{ccn}/case-mix-index). */
+            case_mix_index: {
+                cases: number | null;
+                fiscal_year: number;
+                source: components["schemas"]["CatalogRowSource"];
+                value: number | null;
+            } | null;
+            /** @description POS CBSA_CD. */
+            cbsa_code: string | null;
+            /** @description The latest July 1 estimate of the POS CBSA, from the latest vintage in force. */
+            cbsa_population: {
+                cbsa_code: string;
+                lsad: string | null;
+                name: string;
+                population: number;
+                source: components["schemas"]["CatalogRowSource"];
+                vintage: number;
+                year: number;
+            } | null;
+            /** @example 010099 */
+            ccn: string;
+            /** @description General information, else the POS name. */
+            facility_name: string | null;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description CMS Hospital General Information; null when the file in force lacks the CCN. */
+            general: {
+                address: string | null;
+                city: string | null;
+                county: string | null;
+                emergency_services: boolean | null;
+                facility_name: string;
+                hospital_type: string | null;
+                ownership: string | null;
+                source: components["schemas"]["CatalogRowSource"];
+                state: string;
+                zip: string | null;
+            } | null;
+            /** @description How each block was joined to the CCN. */
+            links: {
+                block: string;
+                method: string;
+            }[];
+            /** @description POS MDCL_SCHL_AFLTN_CD: 1 major, 2 graduate, 3 minor, 4 none. */
+            medical_school_affiliation: {
+                code: string;
+                label: string | null;
+                source: components["schemas"]["CatalogRowSource"];
+            } | null;
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description POS PGM_TRMNTN_CD and TRMNTN_EXPRTN_DT (00: active). */
+            termination: {
+                code: string;
+                date: string | null;
+                label: string | null;
+                source: components["schemas"]["CatalogRowSource"];
+            } | null;
+        };
+        HospitalServices: {
+            /** Format: date */
+            as_of: string;
+            category: {
+                code: string;
+                label: string | null;
+            } | null;
+            ccn: string;
+            facility_name: string | null;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: {
+                code: string;
+                column: string;
+                /** @enum {string} */
+                how: "staff" | "arrangement" | "staff_and_arrangement" | "not_provided" | "unknown";
+                name: string;
+                provided: boolean;
+            }[];
+            methodology_note: string;
+            provided_count: number;
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        HospitalTrials: {
+            /** Format: date */
+            as_of: string;
+            /** @example 140900 */
+            ccn: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            hospital: {
+                address: string | null;
+                city: string | null;
+                facility_name: string;
+                source: components["schemas"]["CatalogRowSource"];
+                state: string;
+                zip: string | null;
+            };
+            items: {
+                brief_title: string | null;
+                conditions: string[];
+                last_update_posted: string | null;
+                lead_sponsor: string | null;
+                match: {
+                    candidates: {
+                        ccn: string;
+                        confidence: number;
+                        /** @enum {string} */
+                        method: "name_address" | "address" | "name_city" | "name_fuzzy";
+                        name: string;
+                    }[];
+                    city: string | null;
+                    confidence: number;
+                    facility: string | null;
+                    /** @enum {string} */
+                    method: "name_address" | "address" | "name_city" | "name_fuzzy";
+                    /** @description Position of the site in the study’s sites. */
+                    site_index: number;
+                    site_status: string | null;
+                    /** @enum {string} */
+                    status: "matched" | "ambiguous";
+                    zip: string | null;
+                };
+                nct_id: string;
+                overall_status: string | null;
+                phases: string[];
+                source: components["schemas"]["CatalogRowSource"];
+            }[];
+            limit: number;
+            method: string;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            searched: {
+                studies_with_a_site_in_zip: number;
+                /** @description More than 1,000 studies list a site in the ZIP: only the first 1,000 in NCT order were matched. */
+                truncated: boolean;
+                zip: string | null;
+            };
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
             total: number;
         };
         HrrpCell: {
