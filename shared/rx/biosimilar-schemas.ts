@@ -49,13 +49,13 @@ export const AspLinkSchema = z
 export type AspLink = z.infer<typeof AspLinkSchema>;
 
 /**
- * The cheapest price-list product of the same molecule. Until the price-list source loads, a
- * `pending` block (status, source, reason, the molecule a join will match on); the join fills
- * `product` with the same shape later.
+ * The cheapest price-list product of the same molecule in the snapshot in force (`linked`, a name
+ * match), `not_found` when no product names the molecule, `source_not_loaded` when no snapshot is
+ * in force (a gap in the answer).
  */
 export const PriceListLinkSchema = z
   .object({
-    status: z.enum(['pending', 'linked', 'not_found', 'source_not_loaded']),
+    status: z.enum(['linked', 'not_found', 'source_not_loaded']),
     source_id: z.string(),
     molecule: z.string().nullable().openapi({ description: 'The molecule the join matches price-list products on.' }),
     reason: z.string().nullable(),

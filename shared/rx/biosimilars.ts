@@ -10,6 +10,7 @@ import { aspItem, aspLimitsIn, wordsOf } from './asp';
 import { ASP_LINK_RULES, type AspLinkResult, biosimilarCodes, describedRows, referenceCodes } from './asp-links';
 import { ASP_LIMITS, ASP_METHODOLOGY } from './asp-rows';
 import type { AspLink, Biosimilar, Biosimilars, PriceListLink } from './biosimilar-schemas';
+import { priceListMatchesFor } from './price-list-matches';
 import { PURPLE_BOOK, type PurpleBookRow } from './purple-book-rows';
 
 export interface BiosimilarQuery {
@@ -55,14 +56,44 @@ function aspLinkOut(res: AspLinkResult | null, quarter: string | null): AspLink 
   };
 }
 
-function priceListPending(molecule: string | null): PriceListLink {
+type PriceListResult = Awaited<ReturnType<typeof priceListMatchesFor>>;
+
+/**
+ * The cheapest product of the price-list snapshot in force whose medication name holds every word
+ * (4+ letters) of the molecule (a name match: the listing carries no BLA or proper name), by unit
+ * price, ties by slug.
+ */
+export function cheapestOf(molecule: string | null, found: PriceListResult | null): PriceListLink {
+  const base = { source_id: PRICE_LIST_SOURCE, molecule };
+  if (!found || !found.in_force)
+    return {
+      ...base,
+      status: 'source_not_loaded',
+      reason: 'No price-list snapshot is in force on the date (see gaps).',
+      product: null,
+    };
+  if (!molecule) return { ...base, status: 'not_found', reason: 'The biosimilar names no molecule.', product: null };
+  const best = [...found.matches].sort(
+    (a, b) => a.unit_price - b.unit_price || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0),
+  )[0];
+  if (!best)
+    return {
+      ...base,
+      status: 'not_found',
+      reason: `No product of the snapshot in force names ${molecule}.`,
+      product: null,
+    };
   return {
-    status: 'pending',
-    source_id: PRICE_LIST_SOURCE,
-    molecule,
-    reason:
-      'The price-list source (costplus_price_list) is not loaded in this build; the cheapest price-list product of the same molecule will be joined here by molecule name when it is.',
-    product: null,
+    ...base,
+    status: 'linked',
+    reason: null,
+    product: {
+      slug: best.slug,
+      name: [best.medication_name, best.strength, best.form].filter(Boolean).join(' '),
+      unit_price: best.unit_price,
+      link: { method: 'price_list_medication_name_words', matched_text: best.medication_name, confidence: 0.6 },
+      source: best.source,
+    },
   };
 }
 
@@ -75,7 +106,8 @@ interface Group {
  * /rx/biosimilars as of a date: the 351(k) products of the Purple Book extract in force grouped by
  * BLA, filtered, ordered by molecule, proper name and BLA number (unique), paged by offset; each
  * with its stated reference product, the reference product's ASP payment limit and its own ASP code
- * in the quarter in force (name links, ASP_LINK_RULES), and the price-list block (pending). No
+ * in the quarter in force (name links, ASP_LINK_RULES), and the cheapest price-list product of the
+ * same molecule in the snapshot in force (a name match; no snapshot: `source_not_loaded`). No
  * Purple Book extract in force: 503 naming fda_purple_book; no ASP file: a gap and
  * `source_not_loaded` links.
  */
@@ -127,6 +159,12 @@ export async function biosimilars(deps: Deps, q: BiosimilarQuery, date: string):
     return 0;
   });
   const page = kept.slice(q.offset, q.offset + q.limit);
+  // The price list, by molecule name, once per distinct molecule of the page (never a 503: a gap).
+  const molecules = [...new Set(page.map((g) => g.first.molecule).filter((m): m is string => !!m))];
+  const priced = new Map<string, PriceListResult>(
+    await Promise.all(molecules.map(async (m) => [m, await priceListMatchesFor(deps, { name: m }, date)] as const)),
+  );
+  const anyPriced = priced.values().next().value ?? (await priceListMatchesFor(deps, {}, date));
   // Reference products: the 351(a) rows of the stated proper names, one batched lookup.
   const refNames = [...new Set(page.map((g) => norm(g.first.ref_product_proper_name)).filter(Boolean))];
   const found = await lookupMany(deps, purple!.dataset, 'proper_name', refNames, purple!.versions);
@@ -198,7 +236,10 @@ export async function biosimilars(deps: Deps, q: BiosimilarQuery, date: string):
         aspRows && biosimilarCodes(aspRows, first.proprietary_name, first.proper_name),
         quarter,
       ),
-      cheapest_price_list_product: priceListPending(first.molecule),
+      cheapest_price_list_product: cheapestOf(
+        first.molecule,
+        first.molecule ? (priced.get(first.molecule) ?? null) : anyPriced,
+      ),
     };
   });
   const next = q.offset + page.length;
@@ -209,18 +250,9 @@ export async function biosimilars(deps: Deps, q: BiosimilarQuery, date: string):
     offset: q.offset,
     next_offset: next < kept.length ? next : null,
     order: 'molecule, proper_name, bla_number',
-    sources: [...purple!.sourceVersions(), ...asp!.sourceVersions()],
-    gaps: [
-      ...purple!.gaps,
-      ...asp!.gaps,
-      {
-        source_id: PRICE_LIST_SOURCE,
-        doc_id: null,
-        reason: 'not_archived',
-        detail: 'The price-list source is not part of this build yet: `cheapest_price_list_product` is pending.',
-      },
-    ],
+    sources: [...purple!.sourceVersions(), ...asp!.sourceVersions(), ...anyPriced.sources],
+    gaps: [...purple!.gaps, ...asp!.gaps, ...anyPriced.gaps],
     as_of: date,
-    methodology_note: `${METHOD}${ASP_LINK_RULES} ${ASP_METHODOLOGY} The price-list join (cheapest product of the same molecule, costplus_price_list) is pending: that source is not loaded in this build.`,
+    methodology_note: `${METHOD}${ASP_LINK_RULES} ${ASP_METHODOLOGY} The cheapest price-list product of the same molecule (costplus_price_list, the snapshot in force) is matched by name: every word (4+ letters) of the molecule in the product's medication name (confidence 0.6), cheapest unit price first, ties by slug; the listing carries no BLA or proper name, so a product is never matched by identifier.`,
   };
 }

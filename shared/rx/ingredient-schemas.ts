@@ -1,6 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { answerProvenanceFields } from '../catalog/answer-fields';
+import { RowSourceSchema } from '../catalog/provenance';
 import { INGREDIENT_TTYS } from './rxnorm-rows';
+import { SHORTAGE_STATUSES } from './shortage-rows';
+import { SpendingReleaseSchema } from './spending-schemas';
 
 /**
  * A block whose source is not joined yet (issue 18: spending, price-list matches and shortages are
@@ -60,6 +63,78 @@ export const GenericAcquisitionCostSchema = z
   })
   .openapi('RxGenericAcquisitionCost');
 
+const JoinStatus = z.enum(['joined', 'not_in_force']).openapi({
+  description:
+    '`joined`: the source has a version in force on `as_of` and the block lists what matched (possibly nothing); `not_in_force`: no version in force (the gap is in `gaps`), nothing is said.',
+});
+
+export const IngredientSpendingSchema = z
+  .object({
+    status: JoinStatus,
+    join: z.string(),
+    generic_name_searched: z.string(),
+    totals: z
+      .array(
+        z.object({
+          program: z.string(),
+          year: z.number().int(),
+          total_spending: z
+            .number()
+            .openapi({ description: 'Dollars, summed over the matched brands (gross of rebates).' }),
+          brands: z.number().int(),
+        }),
+      )
+      .openapi({ description: 'Per program and data year, over the brands whose CMS generic name matched.' }),
+    brand_names: z.array(z.string()).openapi({ description: 'The brands (and their CMS generic names) matched.' }),
+    releases: z.array(SpendingReleaseSchema),
+  })
+  .openapi('RxIngredientSpending');
+
+export const IngredientPriceListSchema = z
+  .object({
+    status: JoinStatus,
+    source_id: z.string(),
+    join: z.string(),
+    matches: z.array(
+      z.object({
+        slug: z.string(),
+        medication_name: z.string(),
+        strength: z.string(),
+        form: z.string(),
+        unit_price: z.number(),
+        ndc11: z.string().nullable(),
+        method: z.enum(['ndc11', 'name_words']),
+        confidence: z.number(),
+        source: RowSourceSchema,
+      }),
+    ),
+    truncated: z
+      .boolean()
+      .openapi({ description: 'More products matched than listed (at most 20, NDC matches first).' }),
+  })
+  .openapi('RxIngredientPriceList');
+
+export const IngredientShortagesSchema = z
+  .object({
+    status: JoinStatus,
+    source_id: z.string(),
+    join: z.string(),
+    shortages: z.array(
+      z.object({
+        shortage_id: z.string(),
+        generic_name: z.string(),
+        status: z.enum(SHORTAGE_STATUSES),
+        method: z.enum(['ndc11', 'name_words']).openapi({
+          description:
+            '`ndc11`: a presentation prints one of the ingredient’s NDCs (confidence 1); `name_words`: every word of the ingredient’s name is a word of the shortage’s generic name (0.7).',
+        }),
+        confidence: z.number(),
+        matched_ndc11s: z.array(z.string()),
+      }),
+    ),
+  })
+  .openapi('RxIngredientShortages');
+
 export const IngredientSchema = z
   .object({
     rxcui: z.string(),
@@ -73,9 +148,9 @@ export const IngredientSchema = z
       description:
         'Median NADAC per unit of the ingredient’s generic NDCs (Classification for Rate Setting G) in the weekly file in force, per pricing unit; null when no NADAC file is in force (a gap). An empty `by_pricing_unit` means no generic NDC of the ingredient is priced.',
     }),
-    spending: PendingBlockSchema,
-    price_list: PendingBlockSchema,
-    shortages: PendingBlockSchema,
+    spending: IngredientSpendingSchema,
+    price_list: IngredientPriceListSchema,
+    shortages: IngredientShortagesSchema,
   })
   .openapi('RxIngredient');
 export type Ingredient = z.infer<typeof IngredientSchema>;

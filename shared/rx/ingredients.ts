@@ -5,7 +5,8 @@ import { queryListing } from '../catalog/query';
 import { type DatasetView, viewsOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError } from '../http/errors';
-import type { Ingredient, IngredientDetail, IngredientList, PendingBlock } from './ingredient-schemas';
+import { ingredientJoins, type JoinProvenance } from './ingredient-joins';
+import type { Ingredient, IngredientDetail, IngredientList } from './ingredient-schemas';
 import { currentRates } from './nadac';
 import { NADAC_DATASET, NADAC_METHODOLOGY } from './nadac-rows';
 import { NDC_PACKAGES, NDC_PRODUCTS, type NdcPackageRow, type NdcProductRow } from './ndc-directory-rows';
@@ -30,30 +31,7 @@ export const MAX_DETAIL_NDCS = 1000;
 
 export const INGREDIENT_ORDER = 'name (lower case) ascending, then rxcui ascending (unique within a term type)';
 
-const METHOD = `${RXNORM_METHODOLOGY}Counts: \`total\` is the distinct NDCs RXNSAT attaches to the ingredient's drug concepts; \`active\` counts those the FDA NDC Directory in force lists as active by the /rx/ndcs/{ndc11} rule (listed, not in the excluded file, no end-marketing date passed), null with a gap when no directory version is in force. Acquisition cost: the median NADAC per unit of the ingredient's NDCs that the weekly NADAC file in force classifies G (generic: Classification for Rate Setting), one median per pricing unit (EA, ML, GM are never pooled), with the count of NDCs it is taken over; brand NDCs are left out; computed from the loaded rows on each read, never typed in. Spending, price-list matches and shortages are pending: their sources are joined by other work (see each block's reason). NADAC: `;
-
-const PENDING = {
-  spending: {
-    status: 'pending',
-    source_id: 'cms_partd_spending_by_drug',
-    reason:
-      'Medicare Part D, Part B and Medicaid spending by drug are being added (issue 18 point 6); this block is filled once they are loaded.',
-    join: 'by generic name of the spending files matched to the ingredient through RxNorm (the files carry no rxcui)',
-  },
-  price_list: {
-    status: 'pending',
-    source_id: 'costplus_price_list',
-    reason: 'The price-list snapshots are being added (issue 18 point 4); this block is filled once they are loaded.',
-    join: 'by NDC: the price list’s NDCs among this ingredient’s NDCs',
-  },
-  shortages: {
-    status: 'pending',
-    source_id: 'fda_drug_shortages',
-    reason:
-      'Drug shortages are linked once the FDA group loads fda_drug_shortages (issue 18 point 2); until then the link is pending.',
-    join: 'by NDC and by generic name of the shortage records',
-  },
-} as const satisfies Record<string, PendingBlock>;
+const METHOD = `${RXNORM_METHODOLOGY}Counts: \`total\` is the distinct NDCs RXNSAT attaches to the ingredient's drug concepts; \`active\` counts those the FDA NDC Directory in force lists as active by the /rx/ndcs/{ndc11} rule (listed, not in the excluded file, no end-marketing date passed), null with a gap when no directory version is in force. Acquisition cost: the median NADAC per unit of the ingredient's NDCs that the weekly NADAC file in force classifies G (generic: Classification for Rate Setting), one median per pricing unit (EA, ML, GM are never pooled), with the count of NDCs it is taken over; brand NDCs are left out; computed from the loaded rows on each read, never typed in. Spending (CMS Spending by Drug, Part D, Part B and Medicaid: gross of rebates), price-list matches (the Cost Plus snapshot in force) and shortages (FDA's export in force) are joined on read, each block saying how (\`join\`) and \`not_in_force\` with a gap when its source has no version in force. NADAC: `;
 
 interface Joined {
   rx: RxnormViews;
@@ -127,7 +105,12 @@ async function statusesOf(deps: Deps, j: Joined, ndcs: string[], date: string, p
  * file in force and the FDA NDC Directory in force, each looked up in batches. Memory is the NDCs
  * of the page's ingredients.
  */
-async function summarize(deps: Deps, j: Joined, concepts: RxConceptRow[], date: string): Promise<Summary[]> {
+async function summarize(
+  deps: Deps,
+  j: Joined,
+  concepts: RxConceptRow[],
+  date: string,
+): Promise<{ summaries: Summary[]; joins: JoinProvenance }> {
   const linksIn = j.rx.links.versions.length > 0;
   const ndcsIn = j.rx.ndcs.versions.length > 0;
   const drugsBy = new Map<string, string[]>();
@@ -145,7 +128,12 @@ async function summarize(deps: Deps, j: Joined, concepts: RxConceptRow[], date: 
   const rates = j.nadac.versions.length ? await currentRates(deps, j.nadac, allNdcs) : new Map<string, NadacRate>();
   const statuses = await statusesOf(deps, j, allNdcs, date, new Set(rates.keys()));
   const weekly = j.nadac.versions[0]?.publisher_version ?? null;
-  return concepts.map((c) => {
+  const joins = await ingredientJoins(
+    deps,
+    concepts.map((c) => ({ rxcui: c.rxcui, name: c.str, ndc11s: [...perIngredient.get(c.rxcui)!.keys()] })),
+    date,
+  );
+  const summaries = concepts.map((c) => {
     const ndcs: NdcFacts[] = [...perIngredient.get(c.rxcui)!]
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([ndc11, drug]) => ({
@@ -188,19 +176,27 @@ async function summarize(deps: Deps, j: Joined, concepts: RxConceptRow[], date: 
         generic_acquisition_cost: j.nadac.versions.length
           ? { by_pricing_unit: byUnit, ndc_count: generic.length, weekly_file: weekly }
           : null,
-        ...PENDING,
+        ...joins.blocks.get(c.rxcui)!,
       },
     };
   });
+  return { summaries, joins: { sources: joins.sources, gaps: joins.gaps } };
 }
 
-function provenance(j: Joined): { sources: CatalogSourceVersion[]; gaps: IngredientList['gaps'] } {
+function provenance(
+  j: Joined,
+  joins: JoinProvenance,
+): { sources: CatalogSourceVersion[]; gaps: IngredientList['gaps'] } {
   const views = [j.rx.concepts, j.rx.ndcs, j.rx.links, j.packages, j.products, j.nadac];
   const sources = new Map<number, CatalogSourceVersion>();
   for (const v of views) for (const s of v.sourceVersions()) sources.set(s.version_id, s);
+  for (const s of joins.sources) sources.set(s.version_id, s);
+  const gaps = new Map<string, IngredientList['gaps'][number]>();
+  for (const g of [...views.flatMap((v) => v.gaps), ...joins.gaps])
+    gaps.set(`${g.source_id}|${g.doc_id}|${g.reason}`, g);
   return {
     sources: [...sources.values()].sort((a, b) => a.version_id - b.version_id),
-    gaps: views.flatMap((v) => v.gaps),
+    gaps: [...gaps.values()],
   };
 }
 
@@ -230,13 +226,13 @@ export async function ingredientList(deps: Deps, q: IngredientQuery, date: strin
     cursor: q.cursor,
   });
   const concepts = page.items.map((r) => r.value as unknown as RxConceptRow);
-  const summaries = await summarize(deps, j, concepts, date);
+  const { summaries, joins } = await summarize(deps, j, concepts, date);
   return {
     items: summaries.map((s) => s.ingredient),
     limit: q.limit,
     next_cursor: page.next_cursor,
     order: INGREDIENT_ORDER,
-    ...provenance(j),
+    ...provenance(j, joins),
     as_of: date,
     methodology_note: `${METHOD}${NADAC_METHODOLOGY}`,
   };
@@ -256,7 +252,10 @@ export async function ingredientDetail(deps: Deps, rxcui: string, date: string):
       { rxcui },
     );
   }
-  const [s] = await summarize(deps, j, [concept], date);
+  const {
+    summaries: [s],
+    joins,
+  } = await summarize(deps, j, [concept], date);
   const listed = s!.ndcs.slice(0, MAX_DETAIL_NDCS);
   const drugNames = await conceptsOf(deps, j.rx, [...new Set(listed.map((n) => n.drug_rxcui))]);
   return {
@@ -276,7 +275,7 @@ export async function ingredientDetail(deps: Deps, rxcui: string, date: string):
       };
     }),
     ndcs_truncated: s!.ndcs.length > listed.length,
-    ...provenance(j),
+    ...provenance(j, joins),
     as_of: date,
     methodology_note: `${METHOD}${NADAC_METHODOLOGY}`,
   };

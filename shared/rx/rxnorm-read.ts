@@ -116,3 +116,36 @@ export async function rxnormLinkOf(deps: Deps, v: RxnormViews, ndc11: string): P
     release,
   };
 }
+
+/**
+ * The ingredients of many NDCs at once (three batched reads: RXNSAT by ndc11, RXNREL by drug,
+ * RXNCONSO names), by ndc11; an NDC RXNSAT does not list has none. Empty when RXNSAT has no release
+ * in force.
+ */
+export async function ingredientsOfNdcs(
+  deps: Deps,
+  v: RxnormViews,
+  ndc11s: readonly string[],
+): Promise<Map<string, { rxcui: string; tty: string; name: string }[]>> {
+  const out = new Map<string, { rxcui: string; tty: string; name: string }[]>();
+  if (!v.ndcs.versions.length || !v.links.versions.length || !ndc11s.length) return out;
+  const found = await lookupMany(deps, v.ndcs.dataset, 'ndc11', ndc11s, v.ndcs.versions);
+  const drugsOf = new Map(ndc11s.map((n) => [n, [...new Set(rowsOf<RxNdcRow>(found, n).map((r) => r.rxcui))]]));
+  const drugs = [...new Set([...drugsOf.values()].flat())];
+  const links = drugs.length ? await lookupMany(deps, v.links.dataset, 'drug', drugs, v.links.versions) : new Map();
+  const ingredientsOf = new Map(
+    drugs.map((d) => [d, rowsOf<RxIngredientLinkRow>(links, d).map((l) => l.ingredient_rxcui)]),
+  );
+  const all = [...new Set([...ingredientsOf.values()].flat())];
+  const names = all.length ? await conceptsOf(deps, v, all) : new Map<string, RxConceptRow[]>();
+  for (const n of ndc11s) {
+    const seen = new Map<string, { rxcui: string; tty: string; name: string }>();
+    for (const d of drugsOf.get(n) ?? [])
+      for (const i of ingredientsOf.get(d) ?? []) {
+        const m = (names.get(i) ?? []).find((r) => isIngredientTty(r.tty));
+        if (m && !seen.has(i)) seen.set(i, { rxcui: i, tty: m.tty, name: m.str });
+      }
+    out.set(n, [...seen.values()]);
+  }
+  return out;
+}

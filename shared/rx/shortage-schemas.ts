@@ -28,11 +28,22 @@ export const ShortagePresentationSchema = z
 
 export const ShortageIngredientLinkSchema = z
   .object({
-    status: z.enum(['pending']).openapi({
-      description: '`pending`: RxNorm ingredient links are not built yet; `generic_name` is the only link.',
+    status: z.enum(['linked', 'not_found', 'source_not_loaded']).openapi({
+      description:
+        '`linked`: RxNorm ingredients of the NDCs the presentations print; `not_found`: none of those NDCs is in the RxNorm release in force (or none is printed); `source_not_loaded`: no RxNorm release in force (a gap).',
     }),
     source_id: z.string(),
-    reason: z.string(),
+    method: z
+      .string()
+      .openapi({ description: 'How the link is made: by identifier (NDC → RxNorm drug → ingredient).' }),
+    ingredients: z.array(
+      z.object({
+        rxcui: z.string(),
+        tty: z.string(),
+        name: z.string(),
+        via_ndc11s: z.array(z.string()).openapi({ description: 'The shortage NDCs that lead to it.' }),
+      }),
+    ),
   })
   .openapi('ShortageIngredientLink');
 

@@ -4,6 +4,7 @@ import { readWholeListing } from '../catalog/query';
 import { viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { SourceNotLoadedError } from '../http/errors';
+import { ingredientsOfNdcs, rxnormViews } from './rxnorm-read';
 import { SHORTAGES_DATASET, SHORTAGES_METHODOLOGY, type ShortageRow, type ShortageStatus } from './shortage-rows';
 import type { Shortage, ShortageList } from './shortage-schemas';
 
@@ -53,12 +54,8 @@ function shortageOf(rows: { row: ShortageRow; source: RowSource }[]): Shortage {
     date_discontinued: maxOf(rows.map(({ row }) => row.date_discontinued)),
     ndc11s: distinct(rows.flatMap(({ row }) => row.ndc11s)).sort(),
     ndc_unresolved: distinct(rows.flatMap(({ row }) => row.ndc_unresolved)).sort(),
-    ingredients: {
-      status: 'pending',
-      source_id: 'nlm_rxnorm',
-      reason:
-        'Shortages are not yet linked to RxNorm ingredients; the generic name (and the NDCs, through /rx/ndcs/{ndc11}) are the links today.',
-    },
+    // Filled for the page's shortages by linkIngredients.
+    ingredients: { status: 'source_not_loaded', source_id: 'nlm_rxnorm', method: RXNORM_LINK, ingredients: [] },
     presentations: rows.map(({ row, source }) => ({
       presentation: row.presentation,
       company_name: row.company_name,
@@ -80,17 +77,15 @@ function shortageOf(rows: { row: ShortageRow; source: RowSource }[]): Shortage {
   };
 }
 
-/** Every shortage of the export in force on the date (rows grouped by shortage, in file order within one). */
-export async function shortagesOn(deps: Deps, date: string) {
+/**
+ * Every shortage of the export in force on the date (rows grouped by shortage, in file order within
+ * one), or `shortages: null` when no export is in force (its gaps in the view): for joins.
+ */
+export async function shortagesInForce(deps: Deps, date: string) {
   const dataset = requireDataset(SHORTAGES_DATASET);
   const view = await viewOf(deps, dataset, date);
   const version = view.versions[0];
-  if (!version) {
-    throw new SourceNotLoadedError(`No FDA drug shortages export is loaded and in force on ${date}.`, {
-      sources: ['fda_drug_shortages'],
-      gaps: view.gaps,
-    });
-  }
+  if (!version) return { view, shortages: null };
   const rows = await readWholeListing(deps, dataset, 'by_shortage', { versions: view });
   const groups = new Map<string, { row: ShortageRow; source: RowSource }[]>();
   for (const r of rows) {
@@ -103,6 +98,50 @@ export async function shortagesOn(deps: Deps, date: string) {
     shortageOf(g.sort((a, b) => a.row.locator.record - b.row.locator.record)),
   );
   return { view, shortages };
+}
+
+/** The shortages in force, or a 503 naming fda_drug_shortages when no export is in force. */
+export async function shortagesOn(deps: Deps, date: string) {
+  const { view, shortages } = await shortagesInForce(deps, date);
+  if (!shortages) {
+    throw new SourceNotLoadedError(`No FDA drug shortages export is loaded and in force on ${date}.`, {
+      sources: ['fda_drug_shortages'],
+      gaps: view.gaps,
+    });
+  }
+  return { view, shortages };
+}
+
+const RXNORM_LINK =
+  'ndc11: each NDC a presentation prints, to its RxNorm drugs (RXNSAT), to their ingredients (RXNREL)';
+
+/** The RxNorm ingredients of each shortage of the page, by the NDCs its presentations print. */
+async function linkIngredients(deps: Deps, page: Shortage[], date: string) {
+  const rx = await rxnormViews(deps, date);
+  const inForce = rx.ndcs.versions.length > 0 && rx.links.versions.length > 0;
+  const ndcs = [...new Set(page.flatMap((s) => s.ndc11s))];
+  const byNdc = inForce ? await ingredientsOfNdcs(deps, rx, ndcs) : new Map();
+  const items = page.map((s) => {
+    const found = new Map<string, Shortage['ingredients']['ingredients'][number]>();
+    for (const n of s.ndc11s)
+      for (const i of byNdc.get(n) ?? []) {
+        const have = found.get(i.rxcui) ?? { ...i, via_ndc11s: [] };
+        have.via_ndc11s.push(n);
+        found.set(i.rxcui, have);
+      }
+    const ingredients = [...found.values()].sort((a, b) => Number(a.rxcui) - Number(b.rxcui));
+    return {
+      ...s,
+      ingredients: {
+        status: !inForce ? 'source_not_loaded' : ingredients.length ? 'linked' : 'not_found',
+        source_id: 'nlm_rxnorm',
+        method: RXNORM_LINK,
+        ingredients,
+      } satisfies Shortage['ingredients'],
+    };
+  });
+  const views = [rx.ndcs, rx.links, rx.concepts];
+  return { items, sources: views.flatMap((v) => v.sourceVersions()), gaps: views.flatMap((v) => v.gaps) };
 }
 
 function matches(s: Shortage, q: ShortagesQuery, withStatus: boolean): boolean {
@@ -139,7 +178,10 @@ export async function listShortages(deps: Deps, q: ShortagesQuery, date: string)
                 ? 1
                 : byId(a, b),
     );
-  const items = all.slice(q.offset, q.offset + q.limit);
+  const linked = await linkIngredients(deps, all.slice(q.offset, q.offset + q.limit), date);
+  const items = linked.items;
+  const sources = new Map([...view.sourceVersions(), ...linked.sources].map((v) => [v.version_id, v]));
+  const gaps = new Map([...view.gaps, ...linked.gaps].map((g) => [`${g.source_id}|${g.doc_id}|${g.reason}`, g]));
   return {
     items,
     total: all.length,
@@ -149,8 +191,8 @@ export async function listShortages(deps: Deps, q: ShortagesQuery, date: string)
     next_offset: q.offset + items.length < all.length ? q.offset + items.length : null,
     sort: q.sort,
     order: q.sort === 'name' ? 'asc' : 'desc',
-    sources: view.sourceVersions(),
-    gaps: view.gaps,
+    sources: [...sources.values()],
+    gaps: [...gaps.values()],
     as_of: date,
     methodology_note: SHORTAGES_METHODOLOGY,
   };

@@ -9,16 +9,40 @@ export function spendingTokens(r: Pick<SpendingRow, 'brand_name' | 'generic_name
 }
 
 /**
+ * Salt, ester and hydrate words CMS generic names carry after the active moiety (`Atorvastatin
+ * Calcium`, `Metoprolol Succinate`, `Doxycycline Hyclate`): dropped from the end of a name for its
+ * base key, so a join by RxNorm ingredient (`atorvastatin`) finds the salt forms.
+ */
+const SALT_WORDS = new Set(
+  (
+    'hydrochloride hcl dihydrochloride hydrobromide hbr sodium disodium potassium calcium magnesium zinc lithium ' +
+    'sulfate bisulfate besylate besilate mesylate dimesylate maleate fumarate hemifumarate tartrate bitartrate ' +
+    'succinate citrate acetate diacetate phosphate nitrate bromide chloride lactate gluconate tosylate hyclate ' +
+    'monohydrate dihydrate trihydrate sesquihydrate anhydrous dipropionate propionate valerate cypionate enanthate ' +
+    'decanoate palmitate pamoate xinafoate furoate carbonate oxalate salicylate benzoate stearate mucate ' +
+    'tromethamine meglumine erbumine embonate napsylate edisylate'
+  ).split(' '),
+);
+
+/** The name without its trailing salt words (the first word is always kept): `atorvastatin calcium` is `atorvastatin`. */
+export function baseGenericName(name: string): string {
+  const words = name.split(' ');
+  let n = words.length;
+  while (n > 1 && SALT_WORDS.has(words[n - 1]!)) n--;
+  return words.slice(0, n).join(' ');
+}
+
+/**
  * The keys a generic name is found by: the whole name and, for a combination (`Abacavir
- * Sulfate/Lamivudine`), each component, lower-cased with spaces collapsed. Salts are kept: CMS
- * names `Atorvastatin Calcium`, so a caller joining by ingredient passes the name it has and may
- * try the salt forms it knows.
+ * Sulfate/Lamivudine`), each component, lower-cased with spaces collapsed, and each of those
+ * without its trailing salt words (`baseGenericName`): `Atorvastatin Calcium` is found by
+ * `atorvastatin calcium` and by `atorvastatin`.
  */
 export function genericKeys(name: string): string[] {
   const norm = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
   const whole = norm(name);
   const parts = whole.includes('/') ? whole.split('/').map(norm).filter(Boolean) : [];
-  return [...new Set([whole, ...parts])].filter(Boolean);
+  return [...new Set([whole, ...parts, ...[whole, ...parts].map(baseGenericName)])].filter(Boolean);
 }
 
 /** A top ranking: one year's overall rows (the `top_year` partition) by a metric, largest first. */
@@ -55,7 +79,8 @@ export const spendingDataset = defineDataset<SpendingRow>({
   id: SPENDING_DATASET,
   title: 'CMS spending by drug (Medicare Part D, Medicare Part B, Medicaid)',
   group: RX_DATASET_GROUP,
-  loaderVersion: '1',
+  // 2: the generic index also keys each name without its salt words.
+  loaderVersion: '2',
   docs: [],
   parserFor: () => undefined,
   schema: SpendingRowSchema,

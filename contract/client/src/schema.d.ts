@@ -14584,7 +14584,7 @@ export interface components {
             reason: string | null;
             source_id: string;
             /** @enum {string} */
-            status: "pending" | "linked" | "not_found" | "source_not_loaded";
+            status: "linked" | "not_found" | "source_not_loaded";
         };
         PriceListPage: {
             /** Format: date */
@@ -15007,10 +15007,10 @@ export interface components {
             generic_acquisition_cost: components["schemas"]["RxGenericAcquisitionCost"];
             name: string;
             ndc_counts: components["schemas"]["RxIngredientNdcCounts"];
-            price_list: components["schemas"]["RxPendingBlock"];
+            price_list: components["schemas"]["RxIngredientPriceList"];
             rxcui: string;
-            shortages: components["schemas"]["RxPendingBlock"];
-            spending: components["schemas"]["RxPendingBlock"];
+            shortages: components["schemas"]["RxIngredientShortages"];
+            spending: components["schemas"]["RxIngredientSpending"];
             suppress: string | null;
             /**
              * @description IN ingredient, PIN precise ingredient, MIN multiple ingredients.
@@ -15073,14 +15073,70 @@ export interface components {
             /** @description Distinct NDCs RxNorm (RXNSAT) attaches to the drugs of this ingredient in the release in force; null when RXNSAT or RXNREL has no version in force (see gaps). */
             total: number | null;
         };
-        RxPendingBlock: {
-            /** @description How the block will be linked to the ingredient (by identifier). */
+        RxIngredientPriceList: {
             join: string;
-            reason: string;
-            /** @description The source that will fill the block. */
+            matches: {
+                confidence: number;
+                form: string;
+                medication_name: string;
+                /** @enum {string} */
+                method: "ndc11" | "name_words";
+                ndc11: string | null;
+                slug: string;
+                source: components["schemas"]["CatalogRowSource"];
+                strength: string;
+                unit_price: number;
+            }[];
             source_id: string;
-            /** @enum {string} */
-            status: "pending";
+            /**
+             * @description `joined`: the source has a version in force on `as_of` and the block lists what matched (possibly nothing); `not_in_force`: no version in force (the gap is in `gaps`), nothing is said.
+             * @enum {string}
+             */
+            status: "joined" | "not_in_force";
+            /** @description More products matched than listed (at most 20, NDC matches first). */
+            truncated: boolean;
+        };
+        RxIngredientShortages: {
+            join: string;
+            shortages: {
+                confidence: number;
+                generic_name: string;
+                matched_ndc11s: string[];
+                /**
+                 * @description `ndc11`: a presentation prints one of the ingredient’s NDCs (confidence 1); `name_words`: every word of the ingredient’s name is a word of the shortage’s generic name (0.7).
+                 * @enum {string}
+                 */
+                method: "ndc11" | "name_words";
+                shortage_id: string;
+                /** @enum {string} */
+                status: "current" | "resolved" | "to_be_discontinued" | "discontinued" | "other";
+            }[];
+            source_id: string;
+            /**
+             * @description `joined`: the source has a version in force on `as_of` and the block lists what matched (possibly nothing); `not_in_force`: no version in force (the gap is in `gaps`), nothing is said.
+             * @enum {string}
+             */
+            status: "joined" | "not_in_force";
+        };
+        RxIngredientSpending: {
+            /** @description The brands (and their CMS generic names) matched. */
+            brand_names: string[];
+            generic_name_searched: string;
+            join: string;
+            releases: components["schemas"]["SpendingRelease"][];
+            /**
+             * @description `joined`: the source has a version in force on `as_of` and the block lists what matched (possibly nothing); `not_in_force`: no version in force (the gap is in `gaps`), nothing is said.
+             * @enum {string}
+             */
+            status: "joined" | "not_in_force";
+            /** @description Per program and data year, over the brands whose CMS generic name matched. */
+            totals: {
+                brands: number;
+                program: string;
+                /** @description Dollars, summed over the matched brands (gross of rebates). */
+                total_spending: number;
+                year: number;
+            }[];
         };
         RxSourceStatus: {
             archive_file_count: number;
@@ -15168,13 +15224,21 @@ export interface components {
             therapeutic_categories: string[];
         };
         ShortageIngredientLink: {
-            reason: string;
+            ingredients: {
+                name: string;
+                rxcui: string;
+                tty: string;
+                /** @description The shortage NDCs that lead to it. */
+                via_ndc11s: string[];
+            }[];
+            /** @description How the link is made: by identifier (NDC → RxNorm drug → ingredient). */
+            method: string;
             source_id: string;
             /**
-             * @description `pending`: RxNorm ingredient links are not built yet; `generic_name` is the only link.
+             * @description `linked`: RxNorm ingredients of the NDCs the presentations print; `not_found`: none of those NDCs is in the RxNorm release in force (or none is printed); `source_not_loaded`: no RxNorm release in force (a gap).
              * @enum {string}
              */
-            status: "pending";
+            status: "linked" | "not_found" | "source_not_loaded";
         };
         ShortageList: {
             /** Format: date */

@@ -148,8 +148,9 @@ describe('/rx/asp and /rx/biosimilars', () => {
         ],
       },
       biosimilar_asp: { status: 'linked', codes: [expect.objectContaining({ hcpcs: 'Q5103', payment_limit: 11.842 })] },
+      // No price-list snapshot is archived in this world.
       cheapest_price_list_product: {
-        status: 'pending',
+        status: 'source_not_loaded',
         source_id: 'costplus_price_list',
         molecule: 'infliximab',
         product: null,

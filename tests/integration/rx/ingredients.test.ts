@@ -38,12 +38,23 @@ describe('/rx/ingredients', () => {
         ndc_count: 1,
         weekly_file: '2025-07-09',
       },
-      spending: { status: 'pending', source_id: 'cms_partd_spending_by_drug' },
-      price_list: { status: 'pending', source_id: 'costplus_price_list' },
-      shortages: { status: 'pending', source_id: 'fda_drug_shortages' },
+      // Not archived in this world: each joined block says so, and the gaps name the sources.
+      spending: { status: 'not_in_force', totals: [], brand_names: [] },
+      price_list: { status: 'not_in_force', source_id: 'costplus_price_list', matches: [] },
+      shortages: { status: 'not_in_force', source_id: 'fda_drug_shortages', shortages: [] },
       as_of: '2025-07-10',
-      gaps: [],
     });
+    expect(new Set(body.gaps.map((g: Json) => `${g.source_id}:${g.reason}`))).toEqual(
+      new Set(
+        [
+          'cms_partd_spending_by_drug',
+          'cms_partb_spending_by_drug',
+          'cms_medicaid_spending_by_drug',
+          'costplus_price_list',
+          'fda_drug_shortages',
+        ].map((s) => `${s}:not_archived`),
+      ),
+    );
     expect(body.ndcs.map((n: Json) => [n.ndc11, n.drug_rxcui, n.status, n.classification_for_rate_setting])).toEqual([
       ['00071015523', '900102', 'active', 'B'],
       ['00071015540', '900102', 'obsolete', null],
@@ -110,7 +121,18 @@ describe('/rx/ingredients', () => {
     });
     expect(june.body.ndcs.every((n: Json) => n.status === null)).toBe(true);
     const gapSources = new Set(june.body.gaps.map((g: Json) => g.source_id));
-    expect(gapSources).toEqual(new Set(['fda_ndc_directory', 'medicaid_nadac']));
+    // The directory and NADAC have no version in force yet; the joined sources are not archived in this world.
+    expect(gapSources).toEqual(
+      new Set([
+        'fda_ndc_directory',
+        'medicaid_nadac',
+        'cms_partd_spending_by_drug',
+        'cms_partb_spending_by_drug',
+        'cms_medicaid_spending_by_drug',
+        'costplus_price_list',
+        'fda_drug_shortages',
+      ]),
+    );
     const none = await get('/rx/ingredients?as_of=2025-05-01');
     expect(none.status).toBe(503);
     expect(none.body.sources).toEqual(['nlm_rxnorm']);

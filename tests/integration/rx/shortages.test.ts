@@ -31,7 +31,8 @@ describe('/rx/shortages', () => {
       companies: ['Northfield Pharma, Inc.', 'Riverbend Generics LLC'],
       ndc11s: ['00093415573', '65862007001', '65862007101', '65862007150'],
       initial_posting_date: '2025-09-15',
-      ingredients: { status: 'pending', source_id: 'nlm_rxnorm' },
+      // No RxNorm release is archived in this world: the link says so, and the gaps name it.
+      ingredients: { status: 'source_not_loaded', source_id: 'nlm_rxnorm', ingredients: [] },
     });
     expect(amox.presentations).toHaveLength(3);
     expect(amox.presentations[0].source).toMatchObject({
@@ -44,8 +45,8 @@ describe('/rx/shortages', () => {
     expect(body).toMatchObject({
       total: 4,
       status_counts: { current: 2, to_be_discontinued: 1, resolved: 1 },
-      gaps: [],
     });
+    expect(body.gaps.map((g: Json) => `${g.source_id}:${g.reason}`)).toEqual(['nlm_rxnorm:not_archived']);
     expect(body.sources).toEqual([expect.objectContaining({ source_id: 'fda_drug_shortages' })]);
     expect(body.methodology_note).toMatch(/ASHP/);
   });
