@@ -65,7 +65,7 @@ type PriceListResult = Awaited<ReturnType<typeof priceListMatchesFor>>;
  */
 export function cheapestOf(molecule: string | null, found: PriceListResult | null): PriceListLink {
   const base = { source_id: PRICE_LIST_SOURCE, molecule };
-  if (!found || !found.in_force)
+  if (!found?.in_force)
     return {
       ...base,
       status: 'source_not_loaded',
