@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Deps } from '../../shared/deps';
 import type { createRouter } from '../../shared/http/app';
-import { PageQuery } from '../../shared/http/paging';
+import { MAX_LIMIT, PageQuery } from '../../shared/http/paging';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { SourceCatalog } from '../../shared/platform/catalog';
 import { wantsHtml } from './html';
@@ -17,7 +17,7 @@ const list = createRoute({
   tags,
   summary: 'Source catalog',
   description:
-    'Every registered source: license, declared cadence, accuracy class, the warrant blocks it feeds, archive file count, last fetch, last change and latest publisher version, last load and row count, and freshness. Browsers get an HTML table (Accept: text/html or format=html).',
+    'Every registered source: license, declared cadence, accuracy class, the warrant blocks it feeds, archive file count, last fetch, last change and latest publisher version, last load and row count, and freshness. Browsers get an HTML table (Accept: text/html or format=html) of every source, or of `limit` sources when it is given.',
   request: { query: PageQuery.extend(FormatQuery.shape) },
   responses: {
     200: {
@@ -52,8 +52,10 @@ export function mountSources(router: ReturnType<typeof createRouter>, deps: Deps
   router.openapi(list, async (c) => {
     const { format, ...p } = c.req.valid('query');
     const html = wantsHtml(c, format);
-    // The HTML page says "n of total": the registry is in memory, so its total costs nothing.
-    const page = await catalog.list(html ? { ...p, include_total: true } : p);
+    // The HTML page lists every source unless `limit` is given (the JSON list keeps its default page),
+    // and says "n of total": the registry is in memory, so its total costs nothing.
+    const limit = html && c.req.query('limit') === undefined ? MAX_LIMIT : p.limit;
+    const page = await catalog.list(html ? { ...p, limit, include_total: true } : p);
     if (html) return c.html(renderSourcesPage(page.items, page.total), 200);
     return c.json(page, 200);
   });

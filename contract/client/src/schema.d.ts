@@ -9505,7 +9505,7 @@ export interface paths {
         };
         /**
          * Source catalog
-         * @description Every registered source: license, declared cadence, accuracy class, the warrant blocks it feeds, archive file count, last fetch, last change and latest publisher version, last load and row count, and freshness. Browsers get an HTML table (Accept: text/html or format=html).
+         * @description Every registered source: license, declared cadence, accuracy class, the warrant blocks it feeds, archive file count, last fetch, last change and latest publisher version, last load and row count, and freshness. Browsers get an HTML table (Accept: text/html or format=html) of every source, or of `limit` sources when it is given.
          */
         get: {
             parameters: {

@@ -23,7 +23,8 @@ describe('GET /status and GET /platform/stats', () => {
   let now = daysAfterRegistration(4);
   beforeAll(async () => {
     expect(SOURCES.every((s) => s.registeredOn >= '2026-01-01')).toBe(true);
-    expect(SOURCES.filter((s) => s.registeredOn === '2026-01-01').length).toBeGreaterThan(SOURCES.length / 2);
+    // Sources registered later (the catalog sources of 2026-11-24) are judged from age 0 at this clock.
+    expect(SOURCES.filter((s) => s.registeredOn === '2026-01-01').length).toBeGreaterThan(10);
     expect(weekly.length).toBeGreaterThan(0);
     h = await startHarness({ clock: { now: () => now } });
   });
