@@ -5,6 +5,7 @@ import type { CatalogDataset } from './dataset';
 import { listingSpec } from './declaration';
 import { listingPk, namespaceOf, WHOLE } from './keys';
 import { listingItems } from './listing-items';
+import { peekable } from './peekable';
 import { byStart } from './series';
 import { compareKeys, parseSortKey, type Scalar } from './sort-keys';
 import { type CatalogVersion, readSourceTimeline } from './timeline';
@@ -136,21 +137,4 @@ async function* items(table: Table, pk: string): AsyncGenerator<Keyed> {
       yield { key, item };
     }
   } while (cursor);
-}
-
-function peekable(it: AsyncGenerator<Keyed>) {
-  let head: Promise<IteratorResult<Keyed>> | undefined;
-  const peek = async () => {
-    head ??= it.next();
-    const r = await head;
-    return r.done ? undefined : r.value;
-  };
-  return {
-    peek,
-    async take() {
-      const v = await peek();
-      head = undefined;
-      return v;
-    },
-  };
 }

@@ -4,6 +4,7 @@ import type { Item, Table } from '../storage/table';
 import type { CatalogDataset } from './dataset';
 import type { SeriesSpec } from './declaration';
 import { namespaceOf, pad12, seriesChangePk, seriesChangeSk, seriesInputPk, seriesMovePk, seriesMoveSk } from './keys';
+import { peekable } from './peekable';
 import { compareKeys, parseSortKey, type Scalar } from './sort-keys';
 import { type CatalogVersion, readSourceTimeline } from './timeline';
 import { seriesOfDoc } from './writer';
@@ -271,23 +272,6 @@ async function* entries(table: Table, pk: string, dups: { n: number }): AsyncGen
       yield { key, k: item.k as Scalar[], x: (item.x ?? null) as Scalar | null };
     }
   } while (cursor);
-}
-
-function peekable(it: AsyncGenerator<Entry>) {
-  let head: Promise<IteratorResult<Entry>> | undefined;
-  const peek = async () => {
-    head ??= it.next();
-    const r = await head;
-    return r.done ? undefined : r.value;
-  };
-  return {
-    peek,
-    async take() {
-      const v = await peek();
-      head = undefined;
-      return v;
-    },
-  };
 }
 
 /** Puts in batches of 100. */
