@@ -26,7 +26,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   rx('/rx/recalls', 'Recall enforcement reports', 'FDA enforcement reports'),
   rx('/rx/establishments', 'Registered drug establishments', 'FDA establishment registrations'),
   rx('/rx/establishments/operations', 'Establishment operation types with counts', 'FDA establishment registrations'),
-  rx('/rx/meps/mix', 'Weighted drug mix by year, payer segment and ingredient', 'MEPS'),
   rx('/rx/employers', 'Employer health plans', 'Form 5500'),
   rx('/rx/employers/metros', 'Employer rollup by metro', 'Form 5500'),
   rx('/rx/employers/integration', 'Counts and disclosed PBM fees by integration class', 'Form 5500'),

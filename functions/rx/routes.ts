@@ -10,6 +10,7 @@ import { APPROVAL_TOOLS } from './approvals-tools';
 import { registerAspRoutes } from './asp-routes';
 import { registerDemandRoutes } from './demand-routes';
 import { registerIngredientRoutes } from './ingredient-routes';
+import { registerMepsRoutes } from './meps-routes';
 import { registerPriceListRoutes } from './price-list-routes';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { registerShortageRoutes } from './shortage-routes';
@@ -78,6 +79,7 @@ export const rxGroup: RouteGroup = {
     });
     registerSpendingRoutes(router, deps);
     registerDemandRoutes(router, deps);
+    registerMepsRoutes(router, deps);
     registerPriceListRoutes(router, deps);
     registerAspRoutes(router, deps);
     registerApprovalRoutes(router, deps);

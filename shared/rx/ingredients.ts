@@ -23,6 +23,7 @@ import {
 } from './rxnorm-read';
 import { type IngredientTty, isIngredientTty, RXNORM_METHODOLOGY, type RxConceptRow } from './rxnorm-rows';
 import type { NadacRate } from './schemas';
+import { medianByPricingUnit } from './unit-medians';
 
 /** Ingredients per page at most: each carries counts and medians joined over its NDCs. */
 export const MAX_INGREDIENT_PAGE = 25;
@@ -62,9 +63,6 @@ interface Summary {
   ingredient: Ingredient;
   ndcs: NdcFacts[];
 }
-
-const median = (sorted: number[]) =>
-  (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.floor(sorted.length / 2)]!) / 2;
 
 /** Status per NDC by the directory in force (null without one). */
 async function statusesOf(deps: Deps, j: Joined, ndcs: string[], date: string, priced: Set<string>) {
@@ -143,21 +141,7 @@ async function summarize(
         rate: rates.get(ndc11),
       }));
     const generic = ndcs.filter((n) => n.rate && n.rate.classification_for_rate_setting === 'G');
-    const units = new Map<string | null, number[]>();
-    for (const n of generic)
-      units.set(n.rate!.pricing_unit, [...(units.get(n.rate!.pricing_unit) ?? []), n.rate!.nadac_per_unit]);
-    const byUnit = [...units]
-      .map(([unit, values]) => {
-        const sorted = values.sort((a, b) => a - b);
-        return {
-          pricing_unit: unit,
-          median_nadac_per_unit: Math.round(median(sorted) * 1e5) / 1e5,
-          min_nadac_per_unit: sorted[0]!,
-          max_nadac_per_unit: sorted[sorted.length - 1]!,
-          ndc_count: sorted.length,
-        };
-      })
-      .sort((a, b) => b.ndc_count - a.ndc_count || String(a.pricing_unit).localeCompare(String(b.pricing_unit)));
+    const byUnit = medianByPricingUnit(generic.map((n) => n.rate!));
     const counted = linksIn && ndcsIn;
     const active = j.packages.versions.length && counted ? ndcs.filter((n) => n.status === 'active').length : null;
     return {

@@ -41,6 +41,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rx/demand',
   'GET /rx/ingredients',
   'GET /rx/ingredients/{rxcui}',
+  'GET /rx/meps/mix',
   'GET /rx/nadac/movers',
   'GET /rx/ndcs/{ndc11}',
   'GET /rx/ndcs/{ndc11}/nadac',

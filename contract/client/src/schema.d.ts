@@ -7944,18 +7944,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Weighted drug mix by year, payer segment and ingredient (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MEPS is built; listed so the contract shows the whole surface.
+         * Weighted outpatient drug mix by data year, payer segment and drug (MEPS)
+         * @description National estimates of prescribed-medicine acquisitions, persons and payments per drug for a data year and a person segment, from AHRQ's Medical Expenditure Panel Survey (source ahrq_meps_pmed): the prescribed-medicines file (HC-xxxA) joined to the same year's full-year consolidated file (HC-xxx) by DUPERSID when the file loaded, weighted with the person weight PERWTyyF (the methodology note says so). **Segments** (decided where the spec is silent): 65 and over is `age_65_plus`; under 65, INSCOVyy decides `private_under_65` (any private coverage), `public_only_under_65`, `uninsured_under_65`; `all` is everyone. **Precision**: a row from fewer than 60 sample persons is withheld (`suppressed`, every estimate null), following AHRQ's summary-table rule; standard errors are not computed. Each row carries its share of the segment's acquisitions and the median generic acquisition cost (NADAC in force on `as_of`) of the RxNorm ingredient with the same name, `status` saying whether the name matched. `year` defaults to the latest loaded (a year not loaded is a 404 listing those that are); `drug` keeps one drug (exact name). Rollups are computed when the file loads, never per request. Ordered by weighted acquisitions, largest first (withheld rows last), then version and group number (unique); paged by `limit` (at most 100) and `cursor`. 503 naming ahrq_meps_pmed when no file is loaded and released by `as_of`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description The previous page's `next_cursor`: the rows after it. */
+                    cursor?: string;
+                    /** @description One drug, exact Multum generic name (RXDRGNAM, case ignored). */
+                    drug?: string;
+                    /** @description Rows per page, 1 to 100 (default 25). */
+                    limit?: number;
+                    /** @description Person segment (default `all`): `private_under_65` (any private coverage in the year), `public_only_under_65`, `uninsured_under_65`, `age_65_plus`, `not_classified` (age or coverage not reported), `not_linked` (not in the consolidated file). */
+                    segment?: "all" | "private_under_65" | "public_only_under_65" | "uninsured_under_65" | "age_65_plus" | "not_classified" | "not_linked";
+                    /** @description Data year (default: the latest loaded; `data_years` lists them). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The weighted mix. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MepsMixAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7965,7 +8000,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7991,8 +8035,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14116,6 +14160,67 @@ export interface components {
             offset: number | null;
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
+        };
+        MepsGenericCost: {
+            by_pricing_unit: components["schemas"]["RxAcquisitionCost"][];
+            /** @description Generic NDCs priced in the weekly NADAC file in force. */
+            ndc_count: number;
+            rxcui: string | null;
+            /**
+             * @description `matched`: an RxNorm ingredient (IN) has exactly the drug name; `no_ingredient_of_that_name`: none has (combinations, salts named otherwise); `not_in_force`: RxNorm or NADAC has no version in force on `as_of` (a gap names it).
+             * @enum {string}
+             */
+            status: "matched" | "no_ingredient_of_that_name" | "not_in_force";
+            /** @description As-of date of the NADAC file read. */
+            weekly_file: string | null;
+        };
+        MepsMixAnswer: {
+            /** Format: date */
+            as_of: string;
+            data_year: number;
+            /** @description The data years loaded and released by `as_of`. */
+            data_years: number[];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["MepsMixItem"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            order: string;
+            /** @enum {string} */
+            segment: "all" | "private_under_65" | "public_only_under_65" | "uninsured_under_65" | "age_65_plus" | "not_classified" | "not_linked";
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description The segment in the year, every drug: the denominators of the shares. */
+            totals: {
+                sample_persons: number;
+                weighted_expenditure: number;
+                weighted_fills: number;
+                weighted_persons: number;
+            } | null;
+        };
+        MepsMixItem: {
+            /** @description Multum generic name as AHRQ published it (RXDRGNAM, upper case). */
+            drug: string;
+            /** @description Weighted expenditure over weighted acquisitions, dollars. Null when withheld (`suppressed`). */
+            expenditure_per_fill: number | null;
+            median_generic_acquisition_cost: components["schemas"]["MepsGenericCost"];
+            /** @description Unweighted persons with a fill (null when withheld). */
+            sample_persons: number | null;
+            /** @description Percent of the segment's estimated acquisitions. Null when withheld (`suppressed`). */
+            share_of_fills_pct: number | null;
+            source: components["schemas"]["CatalogListingRowSource"];
+            /** @description Fewer than 60 sample persons: every estimate of the row is withheld. */
+            suppressed: boolean;
+            /** @description Estimated total payments, all sources, in dollars of the data year. Null when withheld (`suppressed`). */
+            weighted_expenditure: number | null;
+            /** @description Estimated acquisitions (purchases, refills included). Null when withheld (`suppressed`). */
+            weighted_fills: number | null;
+            /** @description Estimated self or family payments, dollars. Null when withheld (`suppressed`). */
+            weighted_out_of_pocket: number | null;
+            /** @description Estimated persons with at least one acquisition. Null when withheld (`suppressed`). */
+            weighted_persons: number | null;
         };
         MsspAcoLink: {
             /** @description IDs the name matches when it matches several (not linked). */
