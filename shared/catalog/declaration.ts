@@ -171,6 +171,20 @@ function build(dataset: CatalogDataset): DatasetSpecs {
     });
   }
 
+  if (dataset.carry) {
+    const c = dataset.carry;
+    if (listings.get(c.listing)?.kind !== 'listing')
+      fail(`carry names ${c.listing}, which is not a listing of the dataset`);
+    if (!dataset.docs.some((d) => d.mode === 'snapshot'))
+      fail('carry follows a snapshot document, and none is declared');
+    const shape = (dataset.schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+    for (const f of [c.status.field, c.end, c.last])
+      if (shape && !(f in shape)) fail(`carry writes ${f}, a field the row schema lacks`);
+  }
+  // A placer reads other datasets while rows load: they must load first (loadPriority default 1).
+  if (dataset.placer && (dataset.loadPriority ?? 1) <= 1)
+    fail('a placer reads other datasets as rows load: declare a loadPriority above theirs (default 1)');
+
   const fields = new Map<string, FieldType>();
   for (const l of listings.values()) if (l.kind === 'listing') for (const [f, t] of l.types) fields.set(f, t);
   return { listings, rollups, series, fields, tokenFilters };

@@ -111,6 +111,17 @@ describe('listing declarations', () => {
         },
       }),
     ).toThrow(/two listings or rollups are named per_state/);
+    const carry = { listing: 'by_name', status: { field: 'note', ended: 'ended' }, end: 'as_of', last: 'name' };
+    const listings = { by_name: { sort: { field: 'name', type: 'string' } } };
+    expect(bad({ schema: Row, listings, carry: { ...carry, listing: 'nope' } })).toThrow(/carry names nope/);
+    expect(bad({ schema: Row, listings, carry: { ...carry, end: 'ended_on' } })).toThrow(/carry writes ended_on/);
+    expect(
+      bad({ schema: Row, listings, carry, docs: [{ sourceId: 'zz', docId: 'zz:1', mode: 'supplement' }] }),
+    ).toThrow(/snapshot document/);
+    expect(bad({ schema: Row, listings, carry })).not.toThrow();
+    const placer = async () => ({ place: async (rows: Row[]) => rows });
+    expect(bad({ placer })).toThrow(/declare a loadPriority above theirs/);
+    expect(bad({ placer, loadPriority: 2 })).not.toThrow();
   });
 });
 
