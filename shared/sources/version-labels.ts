@@ -1,5 +1,8 @@
 import { isRealDate } from '../http/schemas';
+import { lastDayOfMonth, MONTH_NAMES, monthNumber, pad, quarterOf } from './calendar';
 import type { VersionMethod, VersionReading } from './types';
+
+export { lastDayOfMonth, monthNumber, quarterOf };
 
 /**
  * Small pure helpers the source declarations use to turn publisher naming habits (quarter months,
@@ -12,46 +15,6 @@ export const NO_READING: VersionReading = Object.freeze({
   effectiveTo: null,
   method: 'none' as const,
 });
-
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-function pad(n: number, w = 2): string {
-  return String(n).padStart(w, '0');
-}
-
-/** Last day of a month (1-12) as YYYY-MM-DD. */
-export function lastDayOfMonth(year: number, month: number): string {
-  const d = new Date(Date.UTC(year, month, 0));
-  return `${year}-${pad(month)}-${pad(d.getUTCDate())}`;
-}
-
-/** Month number (1-12) of a three-letter or full English month name, else null. */
-export function monthNumber(s: string): number | null {
-  const u = s.trim().toUpperCase();
-  const i = MONTHS.indexOf(u.slice(0, 3));
-  if (i < 0) return null;
-  if (u.length > 3 && MONTH_NAMES[i] !== u.toLowerCase()) return null;
-  return i + 1;
-}
-
-/** Calendar quarter (1-4) containing a month. */
-export function quarterOf(month: number): number {
-  return Math.floor((month - 1) / 3) + 1;
-}
 
 /** The effective window of a calendar quarter. */
 export function quarterWindow(year: number, quarter: number): { from: string; to: string } {

@@ -1,35 +1,10 @@
+import { lastDayOfMonth, monthNumber, pad, quarterOf } from '../../sources/calendar';
+
 /**
  * Read by the parser (a lazy file: no import of the registry, the HTTP errors or the version-label
- * helpers, which bring them) and by the version reader (./source.ts).
+ * helpers, which bring them: the month rules come from the import-free ../../sources/calendar.ts)
+ * and by the version reader (./source.ts).
  */
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const FULL = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** Month number (1-12) of a three-letter or full English month name, else null. */
-function monthNumber(s: string): number | null {
-  const u = s.trim().toLowerCase();
-  const i = MONTHS.indexOf(u.slice(0, 3));
-  if (i < 0 || (u.length > 3 && FULL[i] !== u)) return null;
-  return i + 1;
-}
-const pad = (n: number) => String(n).padStart(2, '0');
-const lastDayOfMonth = (year: number, month: number) =>
-  `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
-const quarterOf = (month: number) => Math.floor((month - 1) / 3) + 1;
-
 /** `Effective January 1, 2025 through March 31, 2025`, as the files' preamble prints it. */
 const EFFECTIVE =
   /Effective\s+([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})\s+(?:through|to|-)\s+([A-Za-z]+)\s+(\d{1,2}),\s*(\d{4})/i;
