@@ -14,7 +14,7 @@ async function all<R>(parser: { parse(b: Buffer): AsyncIterable<R> }, bytes: Buf
 const PMED_HEAD = ['DUPERSID', 'RXRECIDX', 'RXDRGNAM', 'RXSF21X', 'RXXP21X', 'PERWT21F'];
 
 describe('MEPS prescribed-medicines workbook (HC-xxxA)', () => {
-  it('sums a person’s fills per drug, reads the year from PERWTyyF, keeps the first fill as locator', async () => {
+  it('sums a person’s fills per drug in first-fill order, reads the year from PERWTyyF, keeps the first fill as locator', async () => {
     const rows = await all<MepsPersonDrugRecord>(
       pmedParser,
       fs.readFileSync(fixturePath('ahrq_meps_pmed', 'h229a.xlsx')),
@@ -22,7 +22,7 @@ describe('MEPS prescribed-medicines workbook (HC-xxxA)', () => {
     const first = rows[0]!;
     expect(first).toMatchObject({ data_year: 2021, dupersid: '2401001101', locator: { record: 1 } });
     const p3 = rows.filter((r) => r.dupersid === '2401003101').map((r) => r.drug);
-    expect(p3).toEqual(['(NOT ASCERTAINED)', 'AMLODIPINE-BENAZEPRIL', 'ATORVASTATIN', 'LISINOPRIL']);
+    expect(p3).toEqual(['ATORVASTATIN', 'AMLODIPINE-BENAZEPRIL', 'LISINOPRIL', '(NOT ASCERTAINED)']);
     expect(new Set(rows.filter((r) => r.drug === 'ATORVASTATIN').map((r) => r.dupersid)).size).toBe(98);
     expect(rows.every((r) => r.fills >= 1 && r.fills <= 3)).toBe(true);
   });
@@ -39,11 +39,15 @@ describe('MEPS prescribed-medicines workbook (HC-xxxA)', () => {
       ]),
     );
     expect(rows.map((r) => [r.dupersid, r.drug, r.fills, r.out_of_pocket, r.expenditure, r.person_weight])).toEqual([
-      ['2400001101', '(NOT ASCERTAINED)', 1, 1, 1, 1234.5],
       ['2400001101', 'ATORVASTATIN', 2, 5, 50.5, 1234.5],
+      ['2400001101', '(NOT ASCERTAINED)', 1, 1, 1, 1234.5],
       ['2400002101', 'LISINOPRIL', 1, 2, 4, 0],
     ]);
-    expect(rows[1]!.locator).toEqual({ line: 2, record: 2 });
+    expect(rows.map((r) => r.locator)).toEqual([
+      { line: 2, record: 1 },
+      { line: 4, record: 2 },
+      { line: 5, record: 3 },
+    ]);
   });
 
   it('refuses a file not grouped by person, a missing column or a file without a weight', async () => {

@@ -60,8 +60,8 @@ async function* parsePmed(input: ByteInput): AsyncGenerator<MepsPersonDrugRecord
     const done = new Set<string>();
     let record = 0;
     const flush = function* () {
-      for (const r of [...held.values()].sort((a, b) => (a.drug < b.drug ? -1 : 1)))
-        yield { ...r, locator: { line: r.locator.line, record: ++record } };
+      // In order of each drug's first fill: locators never go back (findByLocator reads forward).
+      for (const r of held.values()) yield { ...r, locator: { line: r.locator.line, record: ++record } };
       held = new Map();
     };
     for await (const r of wb.rows(0)) {
