@@ -9,8 +9,12 @@
  * the 2013 redesign (TY2013 onward, `...Amt`, `...Cnt`, `...Ind`, `...Txt`, `...Grp`) as published
  * readers of the IRS 990 XML use them (Part I summary lines 5, 6, 12, 18, 20-22; Part V line 2a;
  * Schedule H Part I line 7a and 7k, Part III line 2; Schedule J Part II), and for 2009-2012 the
- * pre-redesign names (`TotalRevenueCurrentYear`, `Form990ScheduleJPartII/BonusFilingOrg`). The
- * 2009-2012 employee-count, balance-sheet and Schedule H names are not verified (README, Known gaps).
+ * pre-redesign names published data dictionaries map beside them (`TotalRevenueCurrentYear`,
+ * `TotalNbrEmployees`, `TotalNbrVolunteers`, Schedule H `CharityCareAtCost/...Expense`, Schedule J
+ * `Form990ScheduleJPartII` with `NamePerson`, `Title`, `BonusFilingOrg`, `DeferredCompFilingOrg`,
+ * `TotalCompensationFilingOrg`, `CompReportPrior990FilingOrg`). The other 2009-2012 names (header,
+ * balance sheet, base, other and nontaxable pay, Schedule H total community benefit and bad debt)
+ * follow the same naming unverified (fixtures/README.md); a name not found reads as null.
  */
 export type HeaderField =
   | 'ein'
@@ -105,7 +109,7 @@ export const EFILE_2013: EfileLayout = {
   scheduleJ: 'ReturnData/IRS990ScheduleJ',
   person: ['ReturnData/IRS990ScheduleJ/RltdOrgOfficerTrstKeyEmplGrp'],
   personFields: {
-    name: ['PersonNm', 'BusinessName/BusinessNameLine1Txt'],
+    name: ['PersonNm', 'BusinessName/BusinessNameLine1Txt', 'BusinessName/BusinessNameLine1'],
     title: ['TitleTxt'],
     base_compensation: ['BaseCompensationFilingOrgAmt'],
     bonus: ['BonusFilingOrganizationAmount'],
@@ -163,7 +167,7 @@ export const EFILE_2009: EfileLayout = {
   scheduleJ: 'ReturnData/IRS990ScheduleJ',
   person: ['ReturnData/IRS990ScheduleJ/Form990ScheduleJPartII'],
   personFields: {
-    name: ['NameOfPerson', 'PersonName'],
+    name: ['NamePerson', 'NameBusiness/BusinessNameLine1'],
     title: ['Title'],
     base_compensation: ['BaseCompensationFilingOrg'],
     bonus: ['BonusFilingOrg'],
@@ -172,7 +176,7 @@ export const EFILE_2009: EfileLayout = {
     nontaxable_benefits: ['NontaxableBenefitsFilingOrg'],
     total_compensation: ['TotalCompensationFilingOrg'],
     total_compensation_related_orgs: ['TotalCompensationRelatedOrgs'],
-    reported_on_prior_990: ['CompReportedPrior990FilingOrg'],
+    reported_on_prior_990: ['CompReportPrior990FilingOrg'],
   },
 };
 
