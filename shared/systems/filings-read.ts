@@ -18,13 +18,23 @@ export interface SystemViews {
   date: string;
 }
 
-export async function systemViews(deps: Deps, date: string): Promise<SystemViews> {
-  const [systems, links, returns] = await viewsOf(deps, [
+/**
+ * With `returns: false` (the profile, which reads no return) the returns view is built over no
+ * source, without a read: the returns' timeline grows with every return archived.
+ */
+export async function systemViews(
+  deps: Deps,
+  date: string,
+  opts: { returns?: boolean; extra?: string } = {},
+): Promise<SystemViews & { extra?: DatasetView }> {
+  const returnsDataset = requireDataset(IRS990_RETURNS);
+  const [systems, links, returns, extra] = await viewsOf(deps, [
     { dataset: requireDataset(COMPENDIUM_SYSTEMS), date },
     { dataset: requireDataset(SYSTEM_FILERS), date },
-    { dataset: requireDataset(IRS990_RETURNS), date },
+    opts.returns === false ? { dataset: returnsDataset, date, sourceIds: [] } : { dataset: returnsDataset, date },
+    ...(opts.extra ? [{ dataset: requireDataset(opts.extra), date }] : []),
   ]);
-  return { systems: systems!, links: links!, returns: returns!, date };
+  return { systems: systems!, links: links!, returns: returns!, date, extra };
 }
 
 export interface Found<R> {

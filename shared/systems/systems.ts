@@ -1,7 +1,5 @@
-import { requireDataset } from '../catalog/datasets';
 import type { CatalogGap } from '../catalog/in-force';
 import { readWholeListing } from '../catalog/query';
-import { viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
 import {
@@ -34,10 +32,8 @@ const PROFILE_METHODOLOGY = `The system as the AHRQ Compendium of U.S. Health Sy
 
 /** GET /systems/{id}: the Compendium system, its hospitals, and its filer links. */
 export async function systemProfile(deps: Deps, id: string, date: string): Promise<SystemProfile> {
-  const [v, hospitalsView] = await Promise.all([
-    systemViews(deps, date),
-    viewOf(deps, requireDataset(COMPENDIUM_HOSPITALS), date),
-  ]);
+  const v = await systemViews(deps, date, { returns: false, extra: COMPENDIUM_HOSPITALS });
+  const hospitalsView = v.extra!;
   if (!v.systems.versions.length)
     throw new SourceNotLoadedError(
       `No AHRQ Compendium system file (ahrq_compendium) is loaded and in force on ${date}.`,
