@@ -13,6 +13,7 @@ import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { registerFacilityListRoutes } from './facility-list-routes';
 import { registerProfileRoutes } from './profile-routes';
 import { CcnPath, CostCentersQuery, CostReportQuery } from './schemas';
+import { registerSystemRoutes } from './systems-routes';
 import { HOSPITALS_TOOLS } from './tools';
 
 const tags = ['Organizations, hospitals, finance'];
@@ -65,7 +66,7 @@ const centersRoute = createRoute({
 export const hospitalsGroup: RouteGroup = {
   name: 'hospitals',
   description:
-    '/cost-reports, /hospitals, /market-intelligence, /hospice, /home-health, /nursing-homes, /dialysis, /irf, /ltch: organizations, hospitals and finance (HCRIS cost reports, hospital profiles, metro population, Care Compare facility lists)',
+    '/cost-reports, /hospitals, /systems, /market-intelligence, /hospice, /home-health, /nursing-homes, /dialysis, /irf, /ltch: organizations, hospitals and finance (HCRIS cost reports, hospital profiles, health systems and their Form 990 filings, metro population, Care Compare facility lists)',
   tools: HOSPITALS_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -91,6 +92,7 @@ export const hospitalsGroup: RouteGroup = {
     });
     registerFacilityListRoutes(router, deps);
     registerProfileRoutes(router, deps);
+    registerSystemRoutes(router, deps);
     return router;
   },
 };

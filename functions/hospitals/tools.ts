@@ -1,6 +1,7 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 import { FACILITY_LIST_TOOLS } from './facility-list-tools';
 import { PROFILE_TOOLS } from './profile-tools';
+import { SYSTEMS_TOOLS } from './systems-tools';
 
 /** The organization, hospital and finance reads as agent tools (shared/mcp). */
 export const HOSPITALS_TOOLS: readonly ToolSpec[] = [
@@ -34,4 +35,5 @@ export const HOSPITALS_TOOLS: readonly ToolSpec[] = [
   }),
   ...FACILITY_LIST_TOOLS,
   ...PROFILE_TOOLS,
+  ...SYSTEMS_TOOLS,
 ];

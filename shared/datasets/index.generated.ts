@@ -33,6 +33,7 @@ import fda_orange_book from './fda_orange_book';
 import fda_purple_book from './fda_purple_book';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
 import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
+import irs_990_efile from './irs_990_efile';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
 import nlm_rxnorm from './nlm_rxnorm';
@@ -91,6 +92,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   fda_purple_book,
   gsa_sam_exclusions,
   hud_usps_zip_crosswalk,
+  irs_990_efile,
   medicaid_nadac,
   nlm_ctgov,
   nlm_rxnorm,

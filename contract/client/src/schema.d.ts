@@ -9920,20 +9920,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health system rollup (not implemented yet)
-         * @description Planned. Answers 501 until the loader of health system compendium is built; listed so the contract shows the whole surface.
+         * A health system: AHRQ Compendium profile, hospitals (CCN) and Form 990 filer links
+         * @description The system row of the AHRQ Compendium release in force (source `ahrq_compendium`: name, home office, counts of hospitals, physicians, groups and beds, the published row), its hospitals from the same release's hospital linkage file (CCN with leading zeros, AHRQ hospital-id order, whole list), and `link`: ownership class and the EINs of its filers from the curated table (source `irs_990_efile`, document irs990:2) with citations, or the SEC CIK of a for-profit parent. A system’s filers are linked by EIN from the curated system-to-filer table (source irs_990_efile, document irs990:2; each EIN with its citations): the AHRQ Compendium publishes no EIN. A system not in the table has no filers here (`link.status` no_curated_link), which says nothing of whether it files. For-profit systems file no Form 990: their financials come from SEC filings (source sec_edgar). 404 when the Compendium in force lacks the id; 503 naming ahrq_compendium when no release is in force. An id not of AHRQ’s form (HSI and eight digits) is a 400 naming `id`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description AHRQ Compendium health-system id (`HSI` and eight digits; lower case accepted). */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The system. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SystemProfile"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -9943,7 +9969,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -9969,8 +10004,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9996,20 +10031,48 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health system filings (not implemented yet)
-         * @description Planned. Answers 501 until the loader of health system financials is built; listed so the contract shows the whole surface.
+         * A health system's filings: Form 990 revenue, expenses, assets, Schedule H by filer and fiscal year
+         * @description One filing per linked filer (EIN) and fiscal year, newest year first then EIN: total revenue (Part I line 12), total expenses (18), total assets, liabilities and net assets at year end (20-22), Schedule H financial assistance at cost and total community benefit (Part I line 7a, 7k) and bad debt expense, the number of Schedule J persons, the return's source and the returns it superseded. `fiscal_year` keeps one year. Filers overlap (a parent may file for a group that includes its hospitals): figures are never summed. From IRS Form 990 e-file returns (source `irs_990_efile`; XML element maps per schema generation: efile-2013 for returnVersion 2013 onward, efile-2009 for 2009-2012; each value names the element it was read from). A system’s filers are linked by EIN from the curated system-to-filer table (source irs_990_efile, document irs990:2; each EIN with its citations): the AHRQ Compendium publishes no EIN. A system not in the table has no filers here (`link.status` no_curated_link), which says nothing of whether it files. For-profit systems file no Form 990: their financials come from SEC filings (source sec_edgar). fiscal_year is the calendar year in which the return’s tax period ends (TaxPeriodEndDt): a year ending 30 June 2023 is fiscal year 2023, the label hospitals use. tax_year is TaxYr as filed, the IRS label: the year the period begins. Returns of one EIN and one tax period end are one filing: the latest submission in force wins (ReturnTs, the submission timestamp in the return header; then the day the archive first saw the return; then the higher OBJECT_ID). The others are listed under `superseded`, each naming the return that superseded it. An amended return (AmendedReturnInd) normally is the latest. A for-profit system answers 200 with no filings and a gap naming `sec_edgar` (not_loaded). An id not of AHRQ’s form (HSI and eight digits) is a 400 naming `id`; an id neither the Compendium nor the curated filer table in force lists is a 404. The curated table not in force, or no return in force for a linked nonprofit, is a 503 naming irs_990_efile.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Fiscal year (the calendar year the tax period ends in). */
+                    fiscal_year?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description AHRQ Compendium health-system id (`HSI` and eight digits; lower case accepted). */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The filings. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SystemFinancials"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -10019,7 +10082,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -10045,8 +10117,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10072,20 +10144,52 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health system executives (not implemented yet)
-         * @description Planned. Answers 501 until the loader of health system financials is built; listed so the contract shows the whole surface.
+         * A health system's executives and their compensation (Form 990 Schedule J)
+         * @description The Schedule J Part II persons of the filers' returns of one fiscal year (`fiscal_year`, default the latest with a filing; one without a filing is a 404 naming the years with one): name, title, base, bonus, other, deferred and nontaxable compensation and their total from the filing organization, compensation from related organizations, each with its filer and return. Ordered by total_compensation desc (nulls last), then ein, then position (a unique key); paged by `limit` (default 50, at most 200) and `offset`, with `total`. From IRS Form 990 e-file returns (source `irs_990_efile`; XML element maps per schema generation: efile-2013 for returnVersion 2013 onward, efile-2009 for 2009-2012; each value names the element it was read from). A system’s filers are linked by EIN from the curated system-to-filer table (source irs_990_efile, document irs990:2; each EIN with its citations): the AHRQ Compendium publishes no EIN. A system not in the table has no filers here (`link.status` no_curated_link), which says nothing of whether it files. For-profit systems file no Form 990: their financials come from SEC filings (source sec_edgar). fiscal_year is the calendar year in which the return’s tax period ends (TaxPeriodEndDt): a year ending 30 June 2023 is fiscal year 2023, the label hospitals use. tax_year is TaxYr as filed, the IRS label: the year the period begins. Returns of one EIN and one tax period end are one filing: the latest submission in force wins (ReturnTs, the submission timestamp in the return header; then the day the archive first saw the return; then the higher OBJECT_ID). The others are listed under `superseded`, each naming the return that superseded it. An amended return (AmendedReturnInd) normally is the latest. A for-profit system answers 200 with no filings and a gap naming `sec_edgar` (not_loaded). An id not of AHRQ’s form (HSI and eight digits) is a 400 naming `id`; an id neither the Compendium nor the curated filer table in force lists is a 404. The curated table not in force, or no return in force for a linked nonprofit, is a 503 naming irs_990_efile.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Fiscal year (the calendar year the tax period ends in). */
+                    fiscal_year?: number;
+                    /** @description Persons per page, 1 to 200 (default 50). */
+                    limit?: number;
+                    /** @description Persons to skip, in the answer order. */
+                    offset?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description AHRQ Compendium health-system id (`HSI` and eight digits; lower case accepted). */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The executives. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SystemExecutives"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -10095,7 +10199,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -10121,8 +10234,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10148,20 +10261,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Health system workforce (not implemented yet)
-         * @description Planned. Answers 501 until the loader of health system financials is built; listed so the contract shows the whole surface.
+         * A health system's workforce by filer and fiscal year (Form 990 employee counts)
+         * @description Per filer and fiscal year, newest first: employees (Part I line 5, TotalEmployeeCnt: the Forms W-2 count for the calendar year ending in the tax year), Part V line 2a (EmployeeCnt) and volunteers (Part I line 6), each naming its element. Whole list, not paged (a few filers times the years filed). From IRS Form 990 e-file returns (source `irs_990_efile`; XML element maps per schema generation: efile-2013 for returnVersion 2013 onward, efile-2009 for 2009-2012; each value names the element it was read from). A system’s filers are linked by EIN from the curated system-to-filer table (source irs_990_efile, document irs990:2; each EIN with its citations): the AHRQ Compendium publishes no EIN. A system not in the table has no filers here (`link.status` no_curated_link), which says nothing of whether it files. For-profit systems file no Form 990: their financials come from SEC filings (source sec_edgar). fiscal_year is the calendar year in which the return’s tax period ends (TaxPeriodEndDt): a year ending 30 June 2023 is fiscal year 2023, the label hospitals use. tax_year is TaxYr as filed, the IRS label: the year the period begins. Returns of one EIN and one tax period end are one filing: the latest submission in force wins (ReturnTs, the submission timestamp in the return header; then the day the archive first saw the return; then the higher OBJECT_ID). The others are listed under `superseded`, each naming the return that superseded it. An amended return (AmendedReturnInd) normally is the latest. A for-profit system answers 200 with no filings and a gap naming `sec_edgar` (not_loaded). An id not of AHRQ’s form (HSI and eight digits) is a 400 naming `id`; an id neither the Compendium nor the curated filer table in force lists is a 404. The curated table not in force, or no return in force for a linked nonprofit, is a 503 naming irs_990_efile.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description AHRQ Compendium health-system id (`HSI` and eight digits; lower case accepted). */
                     id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The workforce. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SystemWorkforce"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -10171,7 +10310,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -10197,8 +10345,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -15804,6 +15952,54 @@ export interface components {
              */
             webhook_url: string;
         };
+        SystemExecutive: {
+            amended: boolean;
+            base_compensation: number | null;
+            bonus: number | null;
+            deferred_compensation: number | null;
+            ein: string;
+            filer_name: string | null;
+            fiscal_year: number;
+            name: string;
+            nontaxable_benefits: number | null;
+            object_id: string | null;
+            other_compensation: number | null;
+            /** @description Position among the return’s Schedule J persons. */
+            position: number;
+            reported_on_prior_990: number | null;
+            return_ts: string | null;
+            role: string;
+            source: components["schemas"]["CatalogRowSource"];
+            tax_period_begin: string | null;
+            tax_period_end: string;
+            tax_year: number | null;
+            title: string | null;
+            total_compensation: number | null;
+            total_compensation_related_orgs: number | null;
+        };
+        SystemExecutives: {
+            amendment_rule: string;
+            /** Format: date */
+            as_of: string;
+            /** @description The fiscal year listed (default the latest with a filing). */
+            fiscal_year: number | null;
+            fiscal_year_rule: string;
+            fiscal_years: number[];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["SystemExecutive"][];
+            limit: number;
+            link: components["schemas"]["SystemFilerLinks"];
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            system_id: string;
+            system_name: string | null;
+            total: number;
+        };
         /** @description The system file row of the same Compendium (null when no system file is in force, or it lacks the system). */
         SystemFileProfile: {
             /** @description `acutehosp_cnt`. */
@@ -15816,6 +16012,150 @@ export interface components {
             physicians: number | null;
             reference: components["schemas"]["CatalogRowSource"];
         } | null;
+        SystemFilerLink: {
+            citations: {
+                title: string;
+                url: string;
+            }[];
+            /**
+             * @description Nine digits.
+             * @example 369900101
+             */
+            ein: string;
+            name: string;
+            /** @description As curated: parent, hospital, affiliate. */
+            role: string;
+        };
+        SystemFilerLinks: {
+            citations: {
+                title: string;
+                url: string;
+            }[];
+            filers: components["schemas"]["SystemFilerLink"][];
+            /** @enum {string|null} */
+            financials_source: "irs_990_efile" | "sec_edgar" | null;
+            method: string;
+            note: string | null;
+            /** @enum {string|null} */
+            ownership: "nonprofit" | "for_profit" | "government" | null;
+            sec: {
+                cik: string;
+                ticker: string | null;
+            } | null;
+            source: components["schemas"]["CatalogRowSource"] & (Record<string, never> | null);
+            /** @enum {string} */
+            status: "linked" | "no_curated_link" | "table_not_loaded";
+        };
+        SystemFiling: {
+            amended: boolean;
+            ein: string;
+            /** @description The element path (below Return) each value was read from. */
+            elements: {
+                [key: string]: string;
+            };
+            filer_name: string | null;
+            fiscal_year: number;
+            /** @description The element map that read it: efile-2013@1 or efile-2009@1. */
+            layout: string;
+            net_assets_eoy: number | null;
+            object_id: string | null;
+            return_ts: string | null;
+            return_type: string | null;
+            role: string;
+            /** @description Null: the return has no Schedule H (not a hospital organization). */
+            schedule_h: {
+                bad_debt_expense: number | null;
+                financial_assistance_at_cost: {
+                    direct_offsetting_revenue: number | null;
+                    net_expense: number | null;
+                    percent_of_total_expense: number | null;
+                    total_expense: number | null;
+                } | null;
+                total_community_benefits: {
+                    direct_offsetting_revenue: number | null;
+                    net_expense: number | null;
+                    percent_of_total_expense: number | null;
+                    total_expense: number | null;
+                } | null;
+            } | null;
+            schedule_j_persons: number | null;
+            /** @description returnVersion of the XML, e.g. 2022v5.0. */
+            schema_version: string;
+            source: components["schemas"]["CatalogRowSource"];
+            superseded: {
+                amended: boolean;
+                object_id: string | null;
+                return_ts: string | null;
+                source: components["schemas"]["CatalogRowSource"];
+                superseded_by: string | null;
+            }[];
+            tax_period_begin: string | null;
+            tax_period_end: string;
+            tax_year: number | null;
+            total_assets_eoy: number | null;
+            total_expenses: number | null;
+            total_liabilities_eoy: number | null;
+            total_revenue: number | null;
+        };
+        SystemFinancials: {
+            amendment_rule: string;
+            /** Format: date */
+            as_of: string;
+            /** @description One per filer and fiscal year (the winning return), newest year first, then EIN. */
+            filings: components["schemas"]["SystemFiling"][];
+            fiscal_year_rule: string;
+            /** @description Fiscal years with a filing, newest first. */
+            fiscal_years: number[];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            link: components["schemas"]["SystemFilerLinks"];
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            system_id: string;
+            system_name: string | null;
+        };
+        SystemProfile: {
+            /** Format: date */
+            as_of: string;
+            city: string | null;
+            counts: {
+                acute_hospitals: number | null;
+                beds: number | null;
+                hospitals: number | null;
+                physician_groups: number | null;
+                physicians: number | null;
+                primary_care_physicians: number | null;
+            };
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description The hospitals the linkage file of the release in force ties to the system, in AHRQ hospital-id order. */
+            hospitals: {
+                acute: boolean | null;
+                ccn: string | null;
+                city: string | null;
+                compendium_hospital_id: string;
+                name: string;
+                source: components["schemas"]["CatalogRowSource"];
+                state: string | null;
+                zip: string | null;
+            }[];
+            /** @example HSI00000101 */
+            id: string;
+            link: components["schemas"]["SystemFilerLinks"];
+            methodology_note: string;
+            name: string;
+            /** @description The AHRQ Compendium release the system row comes from. */
+            release: string;
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description The Compendium system row as published. */
+            source_row: {
+                [key: string]: string;
+            };
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            state: string | null;
+        };
         SystemSignalCategory: {
             /** @enum {string} */
             category: "new_construction" | "expansion" | "renovation" | "equipment" | "demolition" | "other";
@@ -15846,6 +16186,42 @@ export interface components {
             signals: number;
             /** @description Sum of declared values in dollars (signals without one skipped); null when none has one. */
             value_usd: number | null;
+        };
+        SystemWorkforce: {
+            amendment_rule: string;
+            /** Format: date */
+            as_of: string;
+            fiscal_year_rule: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: {
+                amended: boolean;
+                ein: string;
+                elements: {
+                    [key: string]: string;
+                };
+                filer_name: string | null;
+                fiscal_year: number;
+                object_id: string | null;
+                return_ts: string | null;
+                role: string;
+                source: components["schemas"]["CatalogRowSource"];
+                tax_period_begin: string | null;
+                tax_period_end: string;
+                tax_year: number | null;
+                /** @description Part I line 5 (TotalEmployeeCnt). */
+                total_employees: number | null;
+                /** @description Part I line 6 (TotalVolunteersCnt). */
+                volunteers: number | null;
+                /** @description Part V line 2a (EmployeeCnt). */
+                w2_employees: number | null;
+            }[];
+            link: components["schemas"]["SystemFilerLinks"];
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            system_id: string;
+            system_name: string | null;
         };
         TrialCcnCandidate: {
             ccn: string;

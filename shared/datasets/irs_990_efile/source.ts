@@ -1,0 +1,92 @@
+import { lazyParser } from '../../publishers/common/lazy';
+import type { FileContext, SourceDecl, SourceUrl, VersionReading } from '../../sources/types';
+import { NO_READING, reading } from '../../sources/version-labels';
+import type { Irs990ReturnRow, SystemFilerRow } from '../../systems/filing-rows';
+import { FILERS_PARSER_HEAD, RETURN_PARSER_HEAD } from './head';
+
+/** The parsers (./parser.ts), required on first use (their heads are ./head.ts). */
+export const returnParser = lazyParser<Irs990ReturnRow>(
+  RETURN_PARSER_HEAD,
+  () => (require('./parser') as typeof import('./parser')).returnParser,
+);
+export const filersParser = lazyParser<SystemFilerRow>(
+  FILERS_PARSER_HEAD,
+  () => (require('./parser') as typeof import('./parser')).filersParser,
+);
+
+/** A return as the IRS names it inside its zips: `<OBJECT_ID>_public.xml`. */
+export const RETURN_FILE = /^\d{10,20}_public\.xml$/i;
+/** The curated system-to-filer table (./fixtures/README.md), archived by import. */
+export const FILERS_FILE = /^irs990-system-filers(-\d{4}-\d{2}-\d{2})?\.json$/i;
+
+/**
+ * A return's version label is its OBJECT_ID (`object 202410019349300102`): each XML file is one
+ * return, kept as a supplement in force from the day it was first archived (the IRS publishes
+ * returns months after filing; the filing date is in the return, `ReturnTs`).
+ */
+export function readReturnVersion(f: FileContext): VersionReading {
+  const m = /^(\d{10,20})_public\.xml$/i.exec(f.name);
+  return m ? reading('file_name', `object ${m[1]}`) : NO_READING;
+}
+
+const BASE = 'https://apps.irs.gov/pub/epostcard/990/xml';
+const YEARS = [2023, 2024, 2025];
+
+/**
+ * IRS Form 990 series e-file returns (Tax Exempt Organization Search bulk data): per processing
+ * year, an index CSV (RETURN_ID, FILING_TYPE, EIN, TAX_PERIOD, SUB_DATE, TAXPAYER_NAME, RETURN_TYPE,
+ * DLN, OBJECT_ID) and zips of the returns, one XML file per return named by its OBJECT_ID. The
+ * archive extracts each zip; each return is one supplement of document `irs990:1`. The
+ * system-to-filer links are a curated table of this folder (`irs990:2`), archived by import.
+ * Judged monthly: the IRS adds zips to the current year through the year.
+ */
+export const source: SourceDecl = {
+  sourceId: 'irs_990_efile',
+  title: 'IRS Form 990 e-file returns (XML) and the curated health-system filer links',
+  publisher: 'Internal Revenue Service (IRS), Tax Exempt and Government Entities',
+  license: {
+    name: 'US Government work (public domain); returns are public under IRC 6104',
+    url: 'https://www.irs.gov/charities-non-profits/form-990-series-downloads',
+  },
+  thirdPartyLicensedDescriptors: false,
+  cadence: { cadence: 'monthly' },
+  accuracyClass: 'authoritative',
+  registeredOn: '2026-11-24',
+  urls: [
+    {
+      url: 'https://www.irs.gov/charities-non-profits/form-990-series-downloads',
+      kind: 'listing',
+      note: 'Form 990 Series Downloads: per year the index CSV and the zips of XML returns (split in parts since 2024).',
+      follow: /\.(zip|csv)$/i,
+      followHosts: ['apps.irs.gov'],
+    },
+    ...YEARS.map(
+      (y): SourceUrl => ({
+        url: `${BASE}/${y}/index_${y}.csv`,
+        kind: 'file',
+        note: `Index of the returns processed in ${y} (archived; the returns themselves are read from the zips).`,
+      }),
+    ),
+  ],
+  docs: [
+    {
+      docId: 'irs990:1',
+      title: 'Form 990 e-file return (one XML file per return)',
+      match: RETURN_FILE,
+      parser: () => returnParser,
+    },
+    {
+      docId: 'irs990:2',
+      title: 'Health-system filer links (curated table, EINs with citations)',
+      match: FILERS_FILE,
+      parser: () => filersParser,
+      readVersion: (f) => {
+        const m = /(\d{4}-\d{2}-\d{2})\.json$/i.exec(f.name);
+        return m ? reading('file_name', m[1]!) : NO_READING;
+      },
+    },
+  ],
+  samples: 'shared/datasets/irs_990_efile/fixtures/manifest.json',
+  versionMethod: 'file_name',
+  readVersion: readReturnVersion,
+};
