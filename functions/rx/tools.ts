@@ -3,6 +3,7 @@ import { ASP_TOOLS } from './asp-tools';
 import { DEMAND_TOOLS } from './demand-tools';
 import { RX_INGREDIENT_TOOLS } from './ingredient-tools';
 import { PRICE_LIST_TOOLS } from './price-list-tools';
+import { RECALL_TOOLS } from './recalls-tools';
 import { SPENDING_TOOLS } from './spending-tools';
 
 /** The drug economics reads as agent tools (shared/mcp). */
@@ -47,4 +48,5 @@ export const RX_TOOLS: readonly ToolSpec[] = [
   ...PRICE_LIST_TOOLS,
   ...ASP_TOOLS,
   ...RX_INGREDIENT_TOOLS,
+  ...RECALL_TOOLS,
 ];

@@ -46,6 +46,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rx/ndcs/{ndc11}/nadac',
   'GET /rx/price-list',
   'GET /rx/price-list/{slug}',
+  'GET /rx/recalls',
   'GET /rx/shortages',
   'GET /rx/spending',
   'GET /rx/spending/top',

@@ -8655,18 +8655,63 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recall enforcement reports (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA enforcement reports is built; listed so the contract shows the whole surface.
+         * Drug recall enforcement reports
+         * @description FDA's drug recall enforcement reports from openFDA's bulk file (openfda_drug_enforcement) in force on `as_of` (each weekly download a snapshot, in force from the day it was archived until the next; 503 naming openfda_drug_enforcement when none is loaded and in force). One item per report (`recall_number`; `event_id` groups the products of one recall event), with its hazard class, status, dates (ISO), firm, product, reason, openFDA's harmonized names, and its NDCs two ways: `ndc11_structured` (openfda.package_ndc) and `ndc11_text` (printed in product_description: hyphenated 4-4-2, 5-3-2, 5-4-1 anywhere, 11 digits after an `NDC` mark; an unhyphenated 10-digit code is kept in `ndc_text_unresolved`). Filters: `ndc` (any common NDC form; malformed or an unhyphenated 10-digit code is a 400 naming `ndc`), `ingredient`, `firm`, `classification` (`Class I`, `Class II`, `Class III`), `status` (`Ongoing`, `Completed`, `Terminated`), `report_from`/`report_to`. `match_stats` counts the matches, by NDC method (structured only, text only, both) and by how the ingredient matched; each item's `match` says the same for it. Default order: newest report first, ties by recall number, event id and place in the file (unique); `sort=recall_number` orders by recall number. Paged by `limit` (at most 1000) and `offset`, with the exact `total`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the enforcement file in force on this date (YYYY-MM-DD; a download is in force from the day it was archived until the next); default today. */
+                    as_of?: string;
+                    /** @description Hazard class: `Class I`, `Class II` or `Class III`. */
+                    classification?: "Class I" | "Class II" | "Class III";
+                    /** @description Recalling firm (recalling_firm). Case-insensitive, matches anywhere in the value. */
+                    firm?: string;
+                    /** @description Ingredient: openfda.substance_name or generic_name; for a report openFDA linked to no label, its product description. Case-insensitive, matches anywhere in the value. */
+                    ingredient?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Reports that carry this NDC, structured (openfda.package_ndc) or printed in product_description; any common form (4-4-2, 5-3-2, 5-4-1 hyphenated, or 11 digits), matched as ndc11. */
+                    ndc?: string;
+                    /** @description Reports to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description Earliest report date kept (YYYY-MM-DD, inclusive). */
+                    report_from?: string;
+                    /** @description Latest report date kept (YYYY-MM-DD, inclusive). */
+                    report_to?: string;
+                    /** @description `report_date` (default): newest report first, ties by recall number, event id and place in the file (unique); `recall_number`: by recall number ascending, then event id and place in the file. */
+                    sort?: "report_date" | "recall_number";
+                    /** @description Recall status: `Ongoing`, `Completed` or `Terminated`. */
+                    status?: "Ongoing" | "Completed" | "Terminated";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The reports. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecallList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -8676,7 +8721,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -8702,8 +8747,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14838,6 +14883,116 @@ export interface components {
             participant: number;
             preferred: number;
         } | null;
+        Recall: components["schemas"]["RecallRow"] & {
+            match: components["schemas"]["RecallMatch"];
+            /** @description Every NDC the report carries, structured or printed, as ndc11, sorted. */
+            ndc11s: string[];
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        RecallList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["Recall"][];
+            limit: number;
+            match_stats: components["schemas"]["RecallMatchStats"];
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Reports matching the filters in the file in force. */
+            total: number;
+        };
+        RecallMatch: {
+            /**
+             * @description How the report matched `ingredient`: openfda.substance_name or generic_name, or (a report openFDA linked to no label) the product description; null without `ingredient`.
+             * @enum {string|null}
+             */
+            ingredient_via: "openfda" | "product_description" | null;
+            /**
+             * @description How the report matched `ndc`: `structured` (openfda.package_ndc only), `text` (printed in product_description only) or `both`; null without `ndc`.
+             * @enum {string|null}
+             */
+            ndc_method: "structured" | "text" | "both" | null;
+        };
+        RecallMatchStats: {
+            /** @description With `ndc`: matched reports by method (structured only, text only, both; they add up to `matched`). Null without `ndc`. */
+            by_method: {
+                both: number;
+                structured: number;
+                text: number;
+            } | null;
+            /** @description With `ingredient`: matched reports by how the ingredient matched. Null without it. */
+            ingredient_via: {
+                openfda: number;
+                product_description: number;
+            } | null;
+            /** @description Reports matching every filter (the same as `total`). */
+            matched: number;
+            /** @description The `ndc` asked, as ndc11; null without it. */
+            ndc: string | null;
+            /** @description Matched reports whose description prints an unhyphenated 10-digit code (ambiguous: never matched by `ndc`). */
+            text_unresolved: number;
+        };
+        RecallRow: {
+            address_1: string | null;
+            address_2: string | null;
+            /** Format: date */
+            center_classification_date: string | null;
+            city: string | null;
+            /** @description `Class I`, `Class II` or `Class III`. */
+            classification: string | null;
+            code_info: string | null;
+            country: string | null;
+            distribution_pattern: string | null;
+            event_id: string | null;
+            initial_firm_notification: string | null;
+            more_code_info: string | null;
+            /** @description Unhyphenated 10-digit codes after an NDC mark: three readings each, so not padded to an ndc11. */
+            ndc_text_unresolved: string[];
+            /** @description openfda.package_ndc as ndc11: every package of the labels openFDA linked, sorted. */
+            ndc11_structured: string[];
+            /** @description NDCs printed in product_description, as ndc11, in order of appearance. */
+            ndc11_text: string[];
+            /** @description openFDA's harmonized fields (empty lists when openFDA matched no label). */
+            openfda: {
+                application_number: string[];
+                brand_name: string[];
+                generic_name: string[];
+                manufacturer_name: string[];
+                product_type: string[];
+                route: string[];
+                rxcui: string[];
+                spl_set_id: string[];
+                substance_name: string[];
+                unii: string[];
+            };
+            postal_code: string | null;
+            product_description: string | null;
+            /** @description openfda.product_ndc as 9 digits (labeler and product, 5-4), sorted. */
+            product_ndc9_structured: string[];
+            product_quantity: string | null;
+            product_type: string | null;
+            reason_for_recall: string | null;
+            /** Format: date */
+            recall_initiation_date: string | null;
+            /** @example D-0123-2026 */
+            recall_number: string;
+            recalling_firm: string | null;
+            /** Format: date */
+            report_date: string | null;
+            state: string | null;
+            /** @description `Ongoing`, `Completed` or `Terminated`, as published. */
+            status: string | null;
+            /** Format: date */
+            termination_date: string | null;
+            voluntary_mandated: string | null;
+        };
         Receipt: {
             /** @enum {string} */
             as_of_rule: "publisher_effective_window" | "first_observed";
