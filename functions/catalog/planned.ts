@@ -23,8 +23,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   rx('/rx/labels', 'Search human prescription labels', 'FDA SPL labels'),
   rx('/rx/labels/{set_id}', 'One label: boxed warning, indications, dosage, contraindications', 'FDA SPL labels'),
   rx('/rx/drug-classes', 'Pharmacologic classes with label counts', 'FDA SPL labels'),
-  rx('/rx/establishments', 'Registered drug establishments', 'FDA establishment registrations'),
-  rx('/rx/establishments/operations', 'Establishment operation types with counts', 'FDA establishment registrations'),
   rx('/rx/meps/mix', 'Weighted drug mix by year, payer segment and ingredient', 'MEPS'),
   rx('/rx/employers', 'Employer health plans', 'Form 5500'),
   rx('/rx/employers/metros', 'Employer rollup by metro', 'Form 5500'),

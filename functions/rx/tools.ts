@@ -1,6 +1,7 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 import { ASP_TOOLS } from './asp-tools';
 import { DEMAND_TOOLS } from './demand-tools';
+import { ESTABLISHMENT_TOOLS } from './establishments-tools';
 import { RX_INGREDIENT_TOOLS } from './ingredient-tools';
 import { PRICE_LIST_TOOLS } from './price-list-tools';
 import { RECALL_TOOLS } from './recalls-tools';
@@ -49,4 +50,5 @@ export const RX_TOOLS: readonly ToolSpec[] = [
   ...ASP_TOOLS,
   ...RX_INGREDIENT_TOOLS,
   ...RECALL_TOOLS,
+  ...ESTABLISHMENT_TOOLS,
 ];

@@ -39,6 +39,8 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /rx/asp',
   'GET /rx/biosimilars',
   'GET /rx/demand',
+  'GET /rx/establishments',
+  'GET /rx/establishments/operations',
   'GET /rx/ingredients',
   'GET /rx/ingredients/{rxcui}',
   'GET /rx/nadac/movers',

@@ -7426,18 +7426,59 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Registered drug establishments (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA establishment registrations is built; listed so the contract shows the whole surface.
+         * Registered drug establishments
+         * @description From FDA's Drug Establishments Current Registration Site file (fda_decrs, drls_reg.txt) in force on `as_of` (each daily download a snapshot, in force from the day it was archived until the next; a gap once 8 days old): 503 naming fda_decrs when none is loaded and in force. One item per registration line: FEI, DUNS, firm name, address as published, ISO-3 country read from it, registration expiry, business operations, registrant name and DUNS, exclusion flag, and the published line (`source`). Contact names, e-mail addresses and the US agent block are not served. Filters: `operation` (exactly, case-insensitive, e.g. `API MANUFACTURE`), `country` (ISO-3; malformed is a 400 naming `country`), `firm`, `registrant`, `fei`. Default order: firm name, then FEI, then place in the file (unique); `sort=fei_number` orders by FEI. Paged by `limit` (at most 1000) and `offset`, with the exact `total`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the registration file in force on this date (YYYY-MM-DD; a download is in force from the day it was archived until the next, and a gap once 8 days old); default today. */
+                    as_of?: string;
+                    /** @description ISO-3 country code, as FDA prints it at the end of the address. */
+                    country?: string;
+                    /** @description FDA Establishment Identifier, exactly. */
+                    fei?: string;
+                    /** @description Establishment name (FIRM_NAME). Case-insensitive, matches anywhere in the value. */
+                    firm?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Items to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description A business operation the line lists, exactly as FDA names it (case-insensitive), e.g. `API MANUFACTURE`, `MANUFACTURE`, `ANALYSIS`, `PACK`; /rx/establishments/operations lists them. */
+                    operation?: string;
+                    /** @description Registrant name (REGISTRANT_NAME): the firm that registered the establishment. Case-insensitive, matches anywhere in the value. */
+                    registrant?: string;
+                    /** @description `firm_name` (default): by firm name (case-insensitive), then FEI, then place in the file (unique); `fei_number`: by FEI, then place in the file. */
+                    sort?: "firm_name" | "fei_number";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The establishments. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EstablishmentList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7447,7 +7488,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7473,8 +7514,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7500,18 +7541,47 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Establishment operation types with counts (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA establishment registrations is built; listed so the contract shows the whole surface.
+         * Establishment operation types with counts
+         * @description From FDA's Drug Establishments Current Registration Site file (fda_decrs, drls_reg.txt) in force on `as_of` (each daily download a snapshot, in force from the day it was archived until the next; a gap once 8 days old): 503 naming fda_decrs when none is loaded and in force. Every business operation type the file lists, with the number of registration lines listing it (an FEI on two lines counts twice), computed when the file loaded (a catalog rollup), most lines first, ties by operation name (unique). Paged by `limit` and `offset`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the registration file in force on this date (YYYY-MM-DD; a download is in force from the day it was archived until the next, and a gap once 8 days old); default today. */
+                    as_of?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Items to skip (default 0, at most 10000). */
+                    offset?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The operation types. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EstablishmentOperationList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7521,7 +7591,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7547,8 +7617,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13257,6 +13327,72 @@ export interface components {
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
             versions_with_results: number[];
+        };
+        Establishment: {
+            /** @description The address as FDA prints it: one string ending in the country name and its ISO-3 code in parentheses. */
+            address: string | null;
+            /** @description ISO 3166-1 alpha-3, read from the end of the address. */
+            country_iso3: string | null;
+            country_name: string | null;
+            /** @description The establishment's D-U-N-S number, as published. */
+            duns_number: string | null;
+            /** @description EXCLUSION_FLAG `Y` (true) or `N` (false); null when blank. */
+            excluded: boolean | null;
+            /**
+             * Format: date
+             * @description Registration expiry (YYYY-MM-DD).
+             */
+            expiration_date: string | null;
+            /** @description FDA Establishment Identifier, as published (digits). */
+            fei_number: string | null;
+            firm_name: string | null;
+            /** @description Business operations as FDA lists them (`MANUFACTURE`, `API MANUFACTURE`, `ANALYSIS`, ...), upper case. */
+            operations: string[];
+            registrant_duns: string | null;
+            registrant_name: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        EstablishmentList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["Establishment"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Registration lines matching the filters in the file in force. */
+            total: number;
+        };
+        EstablishmentOperation: {
+            /** @description Registration lines listing the operation (an FEI on two lines counts twice), computed when the file loaded. */
+            establishments: number;
+            /** @example API MANUFACTURE */
+            operation: string;
+        };
+        EstablishmentOperationList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["EstablishmentOperation"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Operation types in the file in force. */
+            total: number;
         };
         ExamplePage: {
             items: components["schemas"]["ExampleSummary"][];
