@@ -6,6 +6,27 @@ import { RecallRowSchema } from './recall-rows';
 export const NDC_MATCH_METHODS = ['structured', 'text', 'both'] as const;
 export type NdcMatchMethod = (typeof NDC_MATCH_METHODS)[number];
 
+export const RecallIngredientLinkSchema = z
+  .object({
+    status: z.enum(['linked', 'not_found', 'source_not_loaded']).openapi({
+      description:
+        '`linked`: RxNorm ingredients of the NDCs the report carries; `not_found`: none of them is in the RxNorm release in force (or the report carries none); `source_not_loaded`: no RxNorm release in force (a gap).',
+    }),
+    source_id: z.string(),
+    method: z
+      .string()
+      .openapi({ description: 'How the link is made: by identifier (NDC → RxNorm drug → ingredient).' }),
+    ingredients: z.array(
+      z.object({
+        rxcui: z.string(),
+        tty: z.string(),
+        name: z.string(),
+        via_ndc11s: z.array(z.string()).openapi({ description: "The report's NDCs that lead to it." }),
+      }),
+    ),
+  })
+  .openapi('RecallIngredientLink');
+
 export const RecallSchema = RecallRowSchema.extend({
   ndc11s: z.array(z.string()).openapi({
     description: 'Every NDC the report carries, structured or printed, as ndc11, sorted.',
@@ -22,6 +43,7 @@ export const RecallSchema = RecallRowSchema.extend({
       }),
     })
     .openapi('RecallMatch'),
+  ingredients: RecallIngredientLinkSchema,
   source: RowSourceSchema,
 }).openapi('Recall');
 export type Recall = z.infer<typeof RecallSchema>;

@@ -10,6 +10,7 @@ import { contains, pageOf } from './list-text';
 import { RECALLS_DATASET, RECALLS_LISTING, RECALLS_METHODOLOGY, type RecallRow } from './recall-rows';
 import type { NdcMatchMethod, Recall, RecallList } from './recall-schemas';
 import { memoByRelease } from './release-memo';
+import { ingredientsOfNdcs, rxnormViews } from './rxnorm-read';
 
 export interface RecallsQuery {
   /** As ndc11. */
@@ -37,11 +38,12 @@ async function recallsView(deps: Deps, date: string): Promise<DatasetView> {
   return view;
 }
 
-type Held = Omit<Recall, 'match'>;
+type Held = Omit<Recall, 'match' | 'ingredients'>;
+type Matched = Omit<Recall, 'ingredients'>;
 
 const cmp = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
 /** The unique tail of every order: recall number, event id, then the report's place in the file. */
-const byKey = (a: Held, b: Held) =>
+const byKey = (a: Held | Matched, b: Held | Matched) =>
   cmp(a.recall_number, b.recall_number) ||
   cmp(a.event_id, b.event_id) ||
   a.source.locator.record - b.source.locator.record;
@@ -90,12 +92,44 @@ function ingredientVia(r: Held, ingredient: string): 'openfda' | 'product_descri
   return contains(r.product_description, ingredient) ? 'product_description' : null;
 }
 
+const RXNORM_LINK =
+  'ndc11: each NDC the report carries (structured or printed), to its RxNorm drugs (RXNSAT), to their ingredients (RXNREL)';
+
+/** The RxNorm ingredients of each report of the page, by its NDCs, in the release in force (three batched reads). */
+async function linkIngredients(deps: Deps, page: Matched[], date: string) {
+  const rx = await rxnormViews(deps, date);
+  const inForce = rx.ndcs.versions.length > 0 && rx.links.versions.length > 0;
+  const ndcs = [...new Set(page.flatMap((r) => r.ndc11s))];
+  const byNdc = inForce ? await ingredientsOfNdcs(deps, rx, ndcs) : new Map();
+  const items: Recall[] = page.map((r) => {
+    const found = new Map<string, Recall['ingredients']['ingredients'][number]>();
+    for (const n of r.ndc11s)
+      for (const i of byNdc.get(n) ?? []) {
+        const have = found.get(i.rxcui) ?? { ...i, via_ndc11s: [] };
+        have.via_ndc11s.push(n);
+        found.set(i.rxcui, have);
+      }
+    const ingredients = [...found.values()].sort((a, b) => Number(a.rxcui) - Number(b.rxcui));
+    return {
+      ...r,
+      ingredients: {
+        status: !inForce ? 'source_not_loaded' : ingredients.length ? 'linked' : 'not_found',
+        source_id: 'nlm_rxnorm',
+        method: RXNORM_LINK,
+        ingredients,
+      },
+    };
+  });
+  const views = [rx.ndcs, rx.links, rx.concepts];
+  return { items, sources: views.flatMap((v) => v.sourceVersions()), gaps: views.flatMap((v) => v.gaps) };
+}
+
 /** GET /rx/recalls: the reports of the file in force, filtered, ordered and paged in memory, with how each matched. */
 export async function listRecalls(deps: Deps, q: RecallsQuery, date: string): Promise<RecallList> {
   const view = await recallsView(deps, date);
   const all = await recallsOf(deps, view);
   const windowed = q.report_from !== undefined || q.report_to !== undefined;
-  const hits: Recall[] = [];
+  const hits: Matched[] = [];
   for (const r of all) {
     if (q.classification && r.classification !== q.classification) continue;
     if (q.status && r.status !== q.status) continue;
@@ -116,9 +150,14 @@ export async function listRecalls(deps: Deps, q: RecallsQuery, date: string): Pr
     hits.push({ ...r, match: { ndc_method, ingredient_via } });
   }
   if (q.sort === 'report_date') hits.sort((a, b) => cmp(b.report_date, a.report_date) || byKey(a, b));
-  const count = (f: (r: Recall) => boolean) => hits.filter(f).length;
+  const count = (f: (r: Matched) => boolean) => hits.filter(f).length;
+  const page = pageOf(hits, q);
+  const linked = await linkIngredients(deps, page.items, date);
+  const sources = new Map([...view.sourceVersions(), ...linked.sources].map((v) => [v.version_id, v]));
+  const gaps = new Map([...view.gaps, ...linked.gaps].map((g) => [`${g.source_id}|${g.doc_id}|${g.reason}`, g]));
   return {
-    ...pageOf(hits, q),
+    ...page,
+    items: linked.items,
     match_stats: {
       matched: hits.length,
       ndc: q.ndc ?? null,
@@ -139,8 +178,8 @@ export async function listRecalls(deps: Deps, q: RecallsQuery, date: string): Pr
     },
     sort: q.sort,
     order: q.sort === 'report_date' ? 'desc' : 'asc',
-    sources: view.sourceVersions(),
-    gaps: view.gaps,
+    sources: [...sources.values()],
+    gaps: [...gaps.values()],
     as_of: date,
     methodology_note: RECALLS_METHODOLOGY,
   };

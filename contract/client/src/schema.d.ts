@@ -8726,7 +8726,7 @@ export interface paths {
         };
         /**
          * Drug recall enforcement reports
-         * @description FDA's drug recall enforcement reports from openFDA's bulk file (openfda_drug_enforcement) in force on `as_of` (each weekly download a snapshot, in force from the day it was archived until the next; 503 naming openfda_drug_enforcement when none is loaded and in force). One item per report (`recall_number`; `event_id` groups the products of one recall event), with its hazard class, status, dates (ISO), firm, product, reason, openFDA's harmonized names, and its NDCs two ways: `ndc11_structured` (openfda.package_ndc) and `ndc11_text` (printed in product_description: hyphenated 4-4-2, 5-3-2, 5-4-1 anywhere, 11 digits after an `NDC` mark; an unhyphenated 10-digit code is kept in `ndc_text_unresolved`). Filters: `ndc` (any common NDC form; malformed or an unhyphenated 10-digit code is a 400 naming `ndc`), `ingredient`, `firm`, `classification` (`Class I`, `Class II`, `Class III`), `status` (`Ongoing`, `Completed`, `Terminated`), `report_from`/`report_to`. `match_stats` counts the matches, by NDC method (structured only, text only, both) and by how the ingredient matched; each item's `match` says the same for it. Default order: newest report first, ties by recall number, event id and place in the file (unique); `sort=recall_number` orders by recall number. Paged by `limit` (at most 1000) and `offset`, with the exact `total`.
+         * @description FDA's drug recall enforcement reports from openFDA's bulk file (openfda_drug_enforcement) in force on `as_of` (each weekly download a snapshot, in force from the day it was archived until the next; 503 naming openfda_drug_enforcement when none is loaded and in force). One item per report (`recall_number`; `event_id` groups the products of one recall event), with its hazard class, status, dates (ISO), firm, product, reason, openFDA's harmonized names, and its NDCs two ways: `ndc11_structured` (openfda.package_ndc) and `ndc11_text` (printed in product_description: hyphenated 4-4-2, 5-3-2, 5-4-1 anywhere, 11 digits after an `NDC` mark; an unhyphenated 10-digit code is kept in `ndc_text_unresolved`). Filters: `ndc` (any common NDC form; malformed or an unhyphenated 10-digit code is a 400 naming `ndc`), `ingredient`, `firm`, `classification` (`Class I`, `Class II`, `Class III`), `status` (`Ongoing`, `Completed`, `Terminated`), `report_from`/`report_to`. `match_stats` counts the matches, by NDC method (structured only, text only, both) and by how the ingredient matched; each item's `match` says the same for it. Each item's `ingredients` links its NDCs to RxNorm ingredients in the release in force (`source_not_loaded` and a gap without one). Default order: newest report first, ties by recall number, event id and place in the file (unique); `sort=recall_number` orders by recall number. Paged by `limit` (at most 1000) and `offset`, with the exact `total`.
          */
         get: {
             parameters: {
@@ -15020,10 +15020,28 @@ export interface components {
             preferred: number;
         } | null;
         Recall: components["schemas"]["RecallRow"] & {
+            ingredients: components["schemas"]["RecallIngredientLink"];
             match: components["schemas"]["RecallMatch"];
             /** @description Every NDC the report carries, structured or printed, as ndc11, sorted. */
             ndc11s: string[];
             source: components["schemas"]["CatalogRowSource"];
+        };
+        RecallIngredientLink: {
+            ingredients: {
+                name: string;
+                rxcui: string;
+                tty: string;
+                /** @description The report's NDCs that lead to it. */
+                via_ndc11s: string[];
+            }[];
+            /** @description How the link is made: by identifier (NDC → RxNorm drug → ingredient). */
+            method: string;
+            source_id: string;
+            /**
+             * @description `linked`: RxNorm ingredients of the NDCs the report carries; `not_found`: none of them is in the RxNorm release in force (or the report carries none); `source_not_loaded`: no RxNorm release in force (a gap).
+             * @enum {string}
+             */
+            status: "linked" | "not_found" | "source_not_loaded";
         };
         RecallList: {
             /** Format: date */

@@ -40,8 +40,14 @@ describe('/rx/recalls', () => {
       sort: 'report_date',
       order: 'desc',
       match_stats: { matched: 5, ndc: null, by_method: null, ingredient_via: null, text_unresolved: 1 },
-      gaps: [],
     });
+    // No RxNorm release is archived in this world: each report's link says so, and the gaps name it.
+    expect(body.items[3].ingredients).toMatchObject({
+      status: 'source_not_loaded',
+      source_id: 'nlm_rxnorm',
+      ingredients: [],
+    });
+    expect(body.gaps.map((g: Json) => `${g.source_id}:${g.reason}`)).toEqual(['nlm_rxnorm:not_archived']);
     expect(body.sources).toEqual([
       expect.objectContaining({
         source_id: 'openfda_drug_enforcement',
