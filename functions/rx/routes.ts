@@ -9,9 +9,11 @@ import { registerApprovalRoutes } from './approvals-routes';
 import { APPROVAL_TOOLS } from './approvals-tools';
 import { registerAspRoutes } from './asp-routes';
 import { registerDemandRoutes } from './demand-routes';
+import { registerEstablishmentRoutes } from './establishments-routes';
 import { registerIngredientRoutes } from './ingredient-routes';
 import { registerMepsRoutes } from './meps-routes';
 import { registerPriceListRoutes } from './price-list-routes';
+import { registerRecallRoutes } from './recalls-routes';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { registerShortageRoutes } from './shortage-routes';
 import { registerSpendingRoutes } from './spending-routes';
@@ -56,7 +58,7 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost',
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost; /rx/recalls: FDA recall enforcement reports (openFDA); /rx/establishments(/operations): registered drug establishments (DECRS)',
   tools: [...RX_TOOLS, ...APPROVAL_TOOLS],
   build(deps) {
     const router = createRouter();
@@ -84,6 +86,8 @@ export const rxGroup: RouteGroup = {
     registerAspRoutes(router, deps);
     registerApprovalRoutes(router, deps);
     registerIngredientRoutes(router, deps);
+    registerRecallRoutes(router, deps);
+    registerEstablishmentRoutes(router, deps);
     return router;
   },
 };

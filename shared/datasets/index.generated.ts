@@ -26,6 +26,7 @@ import cms_pos from './cms_pos';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import costplus_price_list from './costplus_price_list';
+import fda_decrs from './fda_decrs';
 import fda_drug_shortages from './fda_drug_shortages';
 import fda_drugsatfda from './fda_drugsatfda';
 import fda_ndc_directory from './fda_ndc_directory';
@@ -39,6 +40,7 @@ import nlm_ctgov from './nlm_ctgov';
 import nlm_rxnorm from './nlm_rxnorm';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
+import openfda_drug_enforcement from './openfda_drug_enforcement';
 import state_exclusions_az from './state_exclusions_az';
 import state_exclusions_ca from './state_exclusions_ca';
 import state_exclusions_co from './state_exclusions_co';
@@ -85,6 +87,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_preclusion_list,
   cms_reach_puf,
   costplus_price_list,
+  fda_decrs,
   fda_drug_shortages,
   fda_drugsatfda,
   fda_ndc_directory,
@@ -98,6 +101,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   nlm_rxnorm,
   nppes,
   oig_leie,
+  openfda_drug_enforcement,
   state_exclusions_az,
   state_exclusions_ca,
   state_exclusions_co,

@@ -7426,18 +7426,59 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Registered drug establishments (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA establishment registrations is built; listed so the contract shows the whole surface.
+         * Registered drug establishments
+         * @description From FDA's Drug Establishments Current Registration Site file (fda_decrs, drls_reg.txt) in force on `as_of` (each daily download a snapshot, in force from the day it was archived until the next; a gap once 8 days old): 503 naming fda_decrs when none is loaded and in force. One item per registration line: FEI, DUNS, firm name, address as published, ISO-3 country read from it, registration expiry, business operations, registrant name and DUNS, exclusion flag, and the published line (`source`). Contact names, e-mail addresses and the US agent block are not served. Filters: `operation` (exactly, case-insensitive, e.g. `API MANUFACTURE`), `country` (ISO-3; malformed is a 400 naming `country`), `firm`, `registrant`, `fei`. Default order: firm name, then FEI, then place in the file (unique); `sort=fei_number` orders by FEI. Paged by `limit` (at most 1000) and `offset`, with the exact `total`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the registration file in force on this date (YYYY-MM-DD; a download is in force from the day it was archived until the next, and a gap once 8 days old); default today. */
+                    as_of?: string;
+                    /** @description ISO-3 country code, as FDA prints it at the end of the address. */
+                    country?: string;
+                    /** @description FDA Establishment Identifier, exactly. */
+                    fei?: string;
+                    /** @description Establishment name (FIRM_NAME). Case-insensitive, matches anywhere in the value. */
+                    firm?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Items to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description A business operation the line lists, exactly as FDA names it (case-insensitive), e.g. `API MANUFACTURE`, `MANUFACTURE`, `ANALYSIS`, `PACK`; /rx/establishments/operations lists them. */
+                    operation?: string;
+                    /** @description Registrant name (REGISTRANT_NAME): the firm that registered the establishment. Case-insensitive, matches anywhere in the value. */
+                    registrant?: string;
+                    /** @description `firm_name` (default): by firm name (case-insensitive), then FEI, then place in the file (unique); `fei_number`: by FEI, then place in the file. */
+                    sort?: "firm_name" | "fei_number";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The establishments. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EstablishmentList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7447,7 +7488,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7473,8 +7514,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7500,18 +7541,47 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Establishment operation types with counts (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA establishment registrations is built; listed so the contract shows the whole surface.
+         * Establishment operation types with counts
+         * @description From FDA's Drug Establishments Current Registration Site file (fda_decrs, drls_reg.txt) in force on `as_of` (each daily download a snapshot, in force from the day it was archived until the next; a gap once 8 days old): 503 naming fda_decrs when none is loaded and in force. Every business operation type the file lists, with the number of registration lines listing it (an FEI on two lines counts twice), computed when the file loaded (a catalog rollup), most lines first, ties by operation name (unique). Paged by `limit` and `offset`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the registration file in force on this date (YYYY-MM-DD; a download is in force from the day it was archived until the next, and a gap once 8 days old); default today. */
+                    as_of?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Items to skip (default 0, at most 10000). */
+                    offset?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The operation types. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EstablishmentOperationList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7521,7 +7591,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7547,8 +7617,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8699,18 +8769,63 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recall enforcement reports (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA enforcement reports is built; listed so the contract shows the whole surface.
+         * Drug recall enforcement reports
+         * @description FDA's drug recall enforcement reports from openFDA's bulk file (openfda_drug_enforcement) in force on `as_of` (each weekly download a snapshot, in force from the day it was archived until the next; 503 naming openfda_drug_enforcement when none is loaded and in force). One item per report (`recall_number`; `event_id` groups the products of one recall event), with its hazard class, status, dates (ISO), firm, product, reason, openFDA's harmonized names, and its NDCs two ways: `ndc11_structured` (openfda.package_ndc) and `ndc11_text` (printed in product_description: hyphenated 4-4-2, 5-3-2, 5-4-1 anywhere, 11 digits after an `NDC` mark; an unhyphenated 10-digit code is kept in `ndc_text_unresolved`). Filters: `ndc` (any common NDC form; malformed or an unhyphenated 10-digit code is a 400 naming `ndc`), `ingredient`, `firm`, `classification` (`Class I`, `Class II`, `Class III`), `status` (`Ongoing`, `Completed`, `Terminated`), `report_from`/`report_to`. `match_stats` counts the matches, by NDC method (structured only, text only, both) and by how the ingredient matched; each item's `match` says the same for it. Each item's `ingredients` links its NDCs to RxNorm ingredients in the release in force (`source_not_loaded` and a gap without one). Default order: newest report first, ties by recall number, event id and place in the file (unique); `sort=recall_number` orders by recall number. Paged by `limit` (at most 1000) and `offset`, with the exact `total`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the enforcement file in force on this date (YYYY-MM-DD; a download is in force from the day it was archived until the next); default today. */
+                    as_of?: string;
+                    /** @description Hazard class: `Class I`, `Class II` or `Class III`. */
+                    classification?: "Class I" | "Class II" | "Class III";
+                    /** @description Recalling firm (recalling_firm). Case-insensitive, matches anywhere in the value. */
+                    firm?: string;
+                    /** @description Ingredient: openfda.substance_name or generic_name; for a report openFDA linked to no label, its product description. Case-insensitive, matches anywhere in the value. */
+                    ingredient?: string;
+                    /** @description Page size, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Reports that carry this NDC, structured (openfda.package_ndc) or printed in product_description; any common form (4-4-2, 5-3-2, 5-4-1 hyphenated, or 11 digits), matched as ndc11. */
+                    ndc?: string;
+                    /** @description Reports to skip (default 0, at most 10000). */
+                    offset?: number;
+                    /** @description Earliest report date kept (YYYY-MM-DD, inclusive). */
+                    report_from?: string;
+                    /** @description Latest report date kept (YYYY-MM-DD, inclusive). */
+                    report_to?: string;
+                    /** @description `report_date` (default): newest report first, ties by recall number, event id and place in the file (unique); `recall_number`: by recall number ascending, then event id and place in the file. */
+                    sort?: "report_date" | "recall_number";
+                    /** @description Recall status: `Ongoing`, `Completed` or `Terminated`. */
+                    status?: "Ongoing" | "Completed" | "Terminated";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The reports. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RecallList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -8720,7 +8835,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -8746,8 +8861,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13405,6 +13520,72 @@ export interface components {
             total: number | null;
             versions_with_results: number[];
         };
+        Establishment: {
+            /** @description The address as FDA prints it: one string ending in the country name and its ISO-3 code in parentheses. */
+            address: string | null;
+            /** @description ISO 3166-1 alpha-3, read from the end of the address. */
+            country_iso3: string | null;
+            country_name: string | null;
+            /** @description The establishment's D-U-N-S number, as published. */
+            duns_number: string | null;
+            /** @description EXCLUSION_FLAG `Y` (true) or `N` (false); null when blank. */
+            excluded: boolean | null;
+            /**
+             * Format: date
+             * @description Registration expiry (YYYY-MM-DD).
+             */
+            expiration_date: string | null;
+            /** @description FDA Establishment Identifier, as published (digits). */
+            fei_number: string | null;
+            firm_name: string | null;
+            /** @description Business operations as FDA lists them (`MANUFACTURE`, `API MANUFACTURE`, `ANALYSIS`, ...), upper case. */
+            operations: string[];
+            registrant_duns: string | null;
+            registrant_name: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        EstablishmentList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["Establishment"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Registration lines matching the filters in the file in force. */
+            total: number;
+        };
+        EstablishmentOperation: {
+            /** @description Registration lines listing the operation (an FEI on two lines counts twice), computed when the file loaded. */
+            establishments: number;
+            /** @example API MANUFACTURE */
+            operation: string;
+        };
+        EstablishmentOperationList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["EstablishmentOperation"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Operation types in the file in force. */
+            total: number;
+        };
         ExamplePage: {
             items: components["schemas"]["ExampleSummary"][];
             limit: number;
@@ -15091,6 +15272,134 @@ export interface components {
             participant: number;
             preferred: number;
         } | null;
+        Recall: components["schemas"]["RecallRow"] & {
+            ingredients: components["schemas"]["RecallIngredientLink"];
+            match: components["schemas"]["RecallMatch"];
+            /** @description Every NDC the report carries, structured or printed, as ndc11, sorted. */
+            ndc11s: string[];
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        RecallIngredientLink: {
+            ingredients: {
+                name: string;
+                rxcui: string;
+                tty: string;
+                /** @description The report's NDCs that lead to it. */
+                via_ndc11s: string[];
+            }[];
+            /** @description How the link is made: by identifier (NDC → RxNorm drug → ingredient). */
+            method: string;
+            source_id: string;
+            /**
+             * @description `linked`: RxNorm ingredients of the NDCs the report carries; `not_found`: none of them is in the RxNorm release in force (or the report carries none); `source_not_loaded`: no RxNorm release in force (a gap).
+             * @enum {string}
+             */
+            status: "linked" | "not_found" | "source_not_loaded";
+        };
+        RecallList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["Recall"][];
+            limit: number;
+            match_stats: components["schemas"]["RecallMatchStats"];
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Reports matching the filters in the file in force. */
+            total: number;
+        };
+        RecallMatch: {
+            /**
+             * @description How the report matched `ingredient`: openfda.substance_name or generic_name, or (a report openFDA linked to no label) the product description; null without `ingredient`.
+             * @enum {string|null}
+             */
+            ingredient_via: "openfda" | "product_description" | null;
+            /**
+             * @description How the report matched `ndc`: `structured` (openfda.package_ndc only), `text` (printed in product_description only) or `both`; null without `ndc`.
+             * @enum {string|null}
+             */
+            ndc_method: "structured" | "text" | "both" | null;
+        };
+        RecallMatchStats: {
+            /** @description With `ndc`: matched reports by method (structured only, text only, both; they add up to `matched`). Null without `ndc`. */
+            by_method: {
+                both: number;
+                structured: number;
+                text: number;
+            } | null;
+            /** @description With `ingredient`: matched reports by how the ingredient matched. Null without it. */
+            ingredient_via: {
+                openfda: number;
+                product_description: number;
+            } | null;
+            /** @description Reports matching every filter (the same as `total`). */
+            matched: number;
+            /** @description The `ndc` asked, as ndc11; null without it. */
+            ndc: string | null;
+            /** @description Matched reports whose description prints an unhyphenated 10-digit code (ambiguous: never matched by `ndc`). */
+            text_unresolved: number;
+        };
+        RecallRow: {
+            address_1: string | null;
+            address_2: string | null;
+            /** Format: date */
+            center_classification_date: string | null;
+            city: string | null;
+            /** @description `Class I`, `Class II` or `Class III`. */
+            classification: string | null;
+            code_info: string | null;
+            country: string | null;
+            distribution_pattern: string | null;
+            event_id: string | null;
+            initial_firm_notification: string | null;
+            more_code_info: string | null;
+            /** @description Unhyphenated 10-digit codes after an NDC mark: three readings each, so not padded to an ndc11. */
+            ndc_text_unresolved: string[];
+            /** @description openfda.package_ndc as ndc11: every package of the labels openFDA linked, sorted. */
+            ndc11_structured: string[];
+            /** @description NDCs printed in product_description, as ndc11, in order of appearance. */
+            ndc11_text: string[];
+            /** @description openFDA's harmonized fields (empty lists when openFDA matched no label). */
+            openfda: {
+                application_number: string[];
+                brand_name: string[];
+                generic_name: string[];
+                manufacturer_name: string[];
+                product_type: string[];
+                route: string[];
+                rxcui: string[];
+                spl_set_id: string[];
+                substance_name: string[];
+                unii: string[];
+            };
+            postal_code: string | null;
+            product_description: string | null;
+            /** @description openfda.product_ndc as 9 digits (labeler and product, 5-4), sorted. */
+            product_ndc9_structured: string[];
+            product_quantity: string | null;
+            product_type: string | null;
+            reason_for_recall: string | null;
+            /** Format: date */
+            recall_initiation_date: string | null;
+            /** @example D-0123-2026 */
+            recall_number: string;
+            recalling_firm: string | null;
+            /** Format: date */
+            report_date: string | null;
+            state: string | null;
+            /** @description `Ongoing`, `Completed` or `Terminated`, as published. */
+            status: string | null;
+            /** Format: date */
+            termination_date: string | null;
+            voluntary_mandated: string | null;
+        };
         Receipt: {
             /** @enum {string} */
             as_of_rule: "publisher_effective_window" | "first_observed";
