@@ -25,6 +25,7 @@ import cms_pos from './cms_pos';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import costplus_price_list from './costplus_price_list';
+import dol_form5500 from './dol_form5500';
 import fda_drug_shortages from './fda_drug_shortages';
 import fda_drugsatfda from './fda_drugsatfda';
 import fda_ndc_directory from './fda_ndc_directory';
@@ -82,6 +83,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_preclusion_list,
   cms_reach_puf,
   costplus_price_list,
+  dol_form5500,
   fda_drug_shortages,
   fda_drugsatfda,
   fda_ndc_directory,
