@@ -1,6 +1,7 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 import { ASP_TOOLS } from './asp-tools';
 import { DEMAND_TOOLS } from './demand-tools';
+import { EMPLOYER_TOOLS } from './employers-tools';
 import { RX_INGREDIENT_TOOLS } from './ingredient-tools';
 import { PRICE_LIST_TOOLS } from './price-list-tools';
 import { SPENDING_TOOLS } from './spending-tools';
@@ -44,6 +45,7 @@ export const RX_TOOLS: readonly ToolSpec[] = [
   }),
   ...SPENDING_TOOLS,
   ...DEMAND_TOOLS,
+  ...EMPLOYER_TOOLS,
   ...PRICE_LIST_TOOLS,
   ...ASP_TOOLS,
   ...RX_INGREDIENT_TOOLS,
