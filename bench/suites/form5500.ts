@@ -203,16 +203,20 @@ export const suite: BenchSuite = {
         '?min_participants=20000',
       ];
       const ms: number[] = [];
+      const worst = new Map<string, number>();
       for (let i = 0; i < SAMPLES; i++) {
         const q = queries[i % queries.length]!;
         const s = performance.now();
         const r = await h.request(`/rx/employers${q}`, { headers: key.headers });
-        ms.push(performance.now() - s);
+        const took = performance.now() - s;
+        ms.push(took);
+        worst.set(q, Math.max(worst.get(q) ?? 0, took));
         const j = (await r.json()) as { items?: unknown[] };
         if (r.status !== 200 || !j.items?.length)
           throw new Error(`GET /rx/employers${q}: ${r.status} ${JSON.stringify(j).slice(0, 300)}`);
       }
       ms.sort((a, b) => a - b);
+      log(`slowest by query: ${[...worst].map(([q, w]) => `${q || '(none)'} ${w.toFixed(0)} ms`).join(', ')}`);
       log(`/rx/employers p50 ${pct(ms, 50).toFixed(1)} ms, p99 ${pct(ms, 99).toFixed(1)} ms (${SAMPLES} requests)`);
       return [
         {
