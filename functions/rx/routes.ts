@@ -9,6 +9,7 @@ import { registerApprovalRoutes } from './approvals-routes';
 import { APPROVAL_TOOLS } from './approvals-tools';
 import { registerAspRoutes } from './asp-routes';
 import { registerDemandRoutes } from './demand-routes';
+import { registerEmployerRoutes } from './employers-routes';
 import { registerEstablishmentRoutes } from './establishments-routes';
 import { registerIngredientRoutes } from './ingredient-routes';
 import { registerMepsRoutes } from './meps-routes';
@@ -58,7 +59,7 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost; /rx/recalls: FDA recall enforcement reports (openFDA); /rx/establishments(/operations): registered drug establishments (DECRS)',
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost; /rx/recalls: FDA recall enforcement reports (openFDA); /rx/establishments(/operations): registered drug establishments (DECRS); /rx/meps/mix: MEPS survey-weighted drug mix; /rx/employers(/{ein}, /metros, /integration), /rx/pbms: Form 5500 employer health plans and PBMs',
   tools: [...RX_TOOLS, ...APPROVAL_TOOLS],
   build(deps) {
     const router = createRouter();
@@ -88,6 +89,7 @@ export const rxGroup: RouteGroup = {
     registerIngredientRoutes(router, deps);
     registerRecallRoutes(router, deps);
     registerEstablishmentRoutes(router, deps);
+    registerEmployerRoutes(router, deps);
     return router;
   },
 };

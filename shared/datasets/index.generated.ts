@@ -26,6 +26,7 @@ import cms_pos from './cms_pos';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
 import costplus_price_list from './costplus_price_list';
+import dol_form5500 from './dol_form5500';
 import fda_decrs from './fda_decrs';
 import fda_drug_shortages from './fda_drug_shortages';
 import fda_drugsatfda from './fda_drugsatfda';
@@ -87,6 +88,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_preclusion_list,
   cms_reach_puf,
   costplus_price_list,
+  dol_form5500,
   fda_decrs,
   fda_drug_shortages,
   fda_drugsatfda,

@@ -66,7 +66,7 @@ const CALLS: Record<string, () => Promise<void>> = {
   },
   catalog: async () => {
     // Specified but not built yet: the typed call compiles and answers a 501 problem.
-    const { error, response } = await client.GET('/rx/pbms');
+    const { error, response } = await client.GET('/ma-events/recent');
     expect(response.status).toBe(501);
     expect(error).toMatchObject({ status: 501 });
   },

@@ -7128,18 +7128,61 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Employer health plans (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Form 5500 is built; listed so the contract shows the whole surface.
+         * Employer health plans with funding class, PBM, disclosed PBM fees, drug carriers and integration class
+         * @description One row per health plan filing of a plan year (a sponsor with two health plans has two rows: `plan_key` = EIN and plan number). **health_funding_class** (decided where the spec is silent): self-funded when lines 9a/9b name the trust or general assets; `self_funded_with_stop_loss` when a Schedule A contract has the stop-loss indicator; `insured_only` when they name insurance only; a self-funded plan that also buys an insured medical contract without stop-loss is mixed and null (`funding_basis` says why). **integration**: the PBM (Schedule C providers matched in the ownership table by EIN or name phrase, the largest disclosed compensation first) against the parents of the drug and health carriers (Schedule A) and administrators (Schedule C): `same_parent`, `blues_affiliated` (both Blue Cross Blue Shield licensees or Blue-owned), `different`, or `unclassified` when either side is not identified. Filters: `state`, `metro` (CBSA of the sponsor mailing ZIP via the HUD ZIP crosswalk), `funding_class`, `pbm` (key from /rx/pbms), `integration`, `min_participants` (active participants), `year`. Default order: active participants, largest first, then version and record (unique); paged by `limit` (at most 1000) and `cursor`. From the DOL EBSA Form 5500 FOIA datasets (source dol_form5500: the main form's health plans, welfare code 4A, with Schedule A contracts and Schedule C part I item 2 providers joined by ACK_ID when the main form loads) and the curated PBM and carrier ownership table archived with them. Each plan year is answered from the newest refresh of its file in force on `as_of` (a later filing supersedes). 503 naming dol_form5500 when no main form is loaded and in force. `methodology_note` states the filing limits: small insured plans do not file, and Schedule C lists only reportable compensation (disclosed PBM fees are a floor).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description The previous page's `next_cursor`: the rows after it. */
+                    cursor?: string;
+                    /** @description health_funding_class. */
+                    funding_class?: "self_funded_only" | "self_funded_with_stop_loss" | "insured_only";
+                    /** @description Integration class of the PBM and the carriers. */
+                    integration?: "same_parent" | "blues_affiliated" | "different" | "unclassified";
+                    /** @description Rows per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Metro: 5-digit CBSA code of the sponsor mailing ZIP. */
+                    metro?: string;
+                    /** @description Minimum active participants (inclusive). */
+                    min_participants?: number;
+                    /** @description PBM key as /rx/pbms lists it. */
+                    pbm?: string;
+                    /** @description Sponsor mailing state. */
+                    state?: string;
+                    /** @description Plan year (default: the newest plan year in force on `as_of`; `years` lists them). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The plans. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmployersAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7149,7 +7192,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7175,8 +7218,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7202,20 +7245,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One employer health plan (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Form 5500 is built; listed so the contract shows the whole surface.
+         * One employer's health plans and their filings by plan year
+         * @description The sponsor's health plans, each with one filing per plan year in force (the newest refresh of each year; a later filing supersedes), newest year first, each with the archived row it came from. EIN as 9 digits or NN-NNNNNNN; anything else is a 400 naming `ein`; an EIN with no health plan filing in force is a 404. From the DOL EBSA Form 5500 FOIA datasets (source dol_form5500: the main form's health plans, welfare code 4A, with Schedule A contracts and Schedule C part I item 2 providers joined by ACK_ID when the main form loads) and the curated PBM and carrier ownership table archived with them. Each plan year is answered from the newest refresh of its file in force on `as_of` (a later filing supersedes). 503 naming dol_form5500 when no main form is loaded and in force. `methodology_note` states the filing limits: small insured plans do not file, and Schedule C lists only reportable compensation (disclosed PBM fees are a floor).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description Sponsor EIN: 9 digits, or NN-NNNNNNN. */
                     ein: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The employer. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmployerAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7225,7 +7294,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7251,8 +7329,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7278,18 +7356,49 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Counts and disclosed PBM fees by integration class (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Form 5500 is built; listed so the contract shows the whole surface.
+         * Counts, covered employees and disclosed PBM fees by integration class and by parent, plus the largest plans
+         * @description For a plan year: per integration class and per class and parent (the shared parent for `same_parent`, the PBM's parent otherwise), the plans, active participants and disclosed PBM fees, computed at load; and the `largest` plans by active participants. Filter `integration`. **health_funding_class** (decided where the spec is silent): self-funded when lines 9a/9b name the trust or general assets; `self_funded_with_stop_loss` when a Schedule A contract has the stop-loss indicator; `insured_only` when they name insurance only; a self-funded plan that also buys an insured medical contract without stop-loss is mixed and null (`funding_basis` says why). **integration**: the PBM (Schedule C providers matched in the ownership table by EIN or name phrase, the largest disclosed compensation first) against the parents of the drug and health carriers (Schedule A) and administrators (Schedule C): `same_parent`, `blues_affiliated` (both Blue Cross Blue Shield licensees or Blue-owned), `different`, or `unclassified` when either side is not identified. From the DOL EBSA Form 5500 FOIA datasets (source dol_form5500: the main form's health plans, welfare code 4A, with Schedule A contracts and Schedule C part I item 2 providers joined by ACK_ID when the main form loads) and the curated PBM and carrier ownership table archived with them. Each plan year is answered from the newest refresh of its file in force on `as_of` (a later filing supersedes). 503 naming dol_form5500 when no main form is loaded and in force. `methodology_note` states the filing limits: small insured plans do not file, and Schedule C lists only reportable compensation (disclosed PBM fees are a floor).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description Integration class of the PBM and the carriers. */
+                    integration?: "same_parent" | "blues_affiliated" | "different" | "unclassified";
+                    /** @description Largest plans listed (1 to 100, default 10). */
+                    largest?: number;
+                    /** @description Plan year (default: the newest plan year in force on `as_of`; `years` lists them). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The rollup. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmployerIntegrationAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7299,7 +7408,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7325,8 +7434,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7352,18 +7461,51 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Employer rollup by metro (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Form 5500 is built; listed so the contract shows the whole surface.
+         * Employer health plans rolled up by metro (CBSA)
+         * @description Plans, active participants and disclosed PBM fees per CBSA for a plan year, computed when the main form loads (the sponsor mailing ZIP placed in the CBSA holding most of its business addresses in HUD's USPS ZIP crosswalk, source hud_usps_zip_crosswalk, itself versioned; sponsors outside any CBSA or not found form the null row). Ordered by active participants, largest first, then group (unique); filter `metro`; paged by `limit` and `cursor`. A metro row counts the plans of sponsors mailing from it, not where employees live. From the DOL EBSA Form 5500 FOIA datasets (source dol_form5500: the main form's health plans, welfare code 4A, with Schedule A contracts and Schedule C part I item 2 providers joined by ACK_ID when the main form loads) and the curated PBM and carrier ownership table archived with them. Each plan year is answered from the newest refresh of its file in force on `as_of` (a later filing supersedes). 503 naming dol_form5500 when no main form is loaded and in force. `methodology_note` states the filing limits: small insured plans do not file, and Schedule C lists only reportable compensation (disclosed PBM fees are a floor).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description The previous page's `next_cursor`: the rows after it. */
+                    cursor?: string;
+                    /** @description Rows per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Metro: 5-digit CBSA code of the sponsor mailing ZIP. */
+                    metro?: string;
+                    /** @description Plan year (default: the newest plan year in force on `as_of`; `years` lists them). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The metros. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmployerMetrosAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7373,7 +7515,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7399,8 +7541,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8462,18 +8604,49 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * PBM rollup (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Form 5500 is built; listed so the contract shows the whole surface.
+         * PBM rollup: plans, covered participants and disclosed compensation per PBM
+         * @description Per PBM (normalized across spellings through the ownership table: `normalization` states the rule, `name_mappings` the phrases and EINs of each PBM, each plan row of /rx/employers the name as filed), the plans naming it on Schedule C, their active participants and the compensation disclosed to it, for a plan year, computed at load. Ordered by active participants, largest first, then key; paged by `limit` (at most 500) and `offset` with `total`. From the DOL EBSA Form 5500 FOIA datasets (source dol_form5500: the main form's health plans, welfare code 4A, with Schedule A contracts and Schedule C part I item 2 providers joined by ACK_ID when the main form loads) and the curated PBM and carrier ownership table archived with them. Each plan year is answered from the newest refresh of its file in force on `as_of` (a later filing supersedes). 503 naming dol_form5500 when no main form is loaded and in force. `methodology_note` states the filing limits: small insured plans do not file, and Schedule C lists only reportable compensation (disclosed PBM fees are a floor).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    as_of?: string;
+                    /** @description PBMs per page, 1 to 500 (default 100). */
+                    limit?: number;
+                    /** @description PBMs skipped. */
+                    offset?: number;
+                    /** @description Plan year (default: the newest plan year in force on `as_of`; `years` lists them). */
+                    year?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The PBMs. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PbmsAnswer"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -8483,7 +8656,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -8509,8 +8682,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13520,6 +13693,146 @@ export interface components {
             total: number | null;
             versions_with_results: number[];
         };
+        EmployerAnswer: {
+            /** Format: date */
+            as_of: string;
+            ein: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            plans: {
+                /** @description One filing per plan year (the newest refresh in force; a later filing supersedes), newest year first. */
+                filings: (components["schemas"]["EmployerPlan"] & {
+                    source?: components["schemas"]["CatalogRowSource"];
+                })[];
+                plan_key: string;
+                plan_name: string | null;
+                plan_num: string;
+            }[];
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            sponsor_name: string;
+        };
+        EmployerIntegrationAnswer: {
+            /** Format: date */
+            as_of: string;
+            by_class: {
+                active_participants: number;
+                /** @enum {string} */
+                integration: "same_parent" | "blues_affiliated" | "different" | "unclassified";
+                /** @description Dollars disclosed on Schedule C by the PBMs of these plans (a floor). */
+                pbm_fees: number;
+                plans: number;
+                source: components["schemas"]["CatalogListingRowSource"];
+            }[];
+            by_parent: {
+                active_participants: number;
+                /** @enum {string} */
+                integration: "same_parent" | "blues_affiliated" | "different" | "unclassified";
+                integration_parent: string | null;
+                /** @description Dollars disclosed on Schedule C by the PBMs of these plans (a floor). */
+                pbm_fees: number;
+                plans: number;
+                source: components["schemas"]["CatalogListingRowSource"];
+            }[];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            largest_plans: components["schemas"]["EmployerPlan"][];
+            methodology_note: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            year: number;
+        };
+        EmployerMetro: {
+            active_participants: number;
+            cbsa: string | null;
+            form_year: number;
+            /** @description Dollars disclosed on Schedule C by the PBMs of these plans (a floor). */
+            pbm_fees: number;
+            plans: number;
+            source: components["schemas"]["CatalogListingRowSource"];
+        };
+        EmployerMetrosAnswer: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["EmployerMetro"][];
+            limit: number;
+            methodology_note: string;
+            next_cursor: string | null;
+            placement: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            year: number;
+        };
+        EmployerPlan: {
+            ack_id: string;
+            active_participants: number | null;
+            carriers: components["schemas"]["EmployerPlanCarrier"][];
+            /** @description Metro (CBSA) of the sponsor mailing ZIP; null outside any CBSA or unplaced. */
+            cbsa: string | null;
+            date_received: string | null;
+            /** @description Schedule A contracts with the prescription-drug indicator. */
+            drug_carriers: components["schemas"]["EmployerPlanCarrier"][];
+            /** @description Sponsor EIN, 9 digits. */
+            ein: string;
+            /** @description Plan year (the year of FORM_PLAN_YEAR_BEGIN_DATE). */
+            form_year: number;
+            funding_basis: string;
+            /** @enum {string|null} */
+            health_funding_class: "self_funded_only" | "self_funded_with_stop_loss" | "insured_only" | null;
+            /** @enum {string} */
+            integration: "same_parent" | "blues_affiliated" | "different" | "unclassified";
+            integration_basis: string;
+            integration_parent: string | null;
+            /** @description The matched PBM with the largest disclosed compensation; null when none is on Schedule C. */
+            pbm: {
+                key: string;
+                name: string;
+                parent: string | null;
+            } | null;
+            /** @description Dollars: direct plus indirect compensation of the matched PBMs on Schedule C (a floor). */
+            pbm_fees: number | null;
+            /** @description Each Schedule C name read as a PBM, with the ownership-table rule that matched it. */
+            pbm_matches: (components["schemas"]["OwnershipNameMatch"] & {
+                direct_comp: number | null;
+                indirect_comp: number | null;
+            })[];
+            plan_key: string;
+            plan_name: string | null;
+            plan_num: string;
+            source: components["schemas"]["CatalogListingRowSource"];
+            sponsor_name: string;
+            state: string | null;
+            stop_loss: boolean;
+            zip5: string | null;
+        };
+        EmployerPlanCarrier: {
+            ein: string | null;
+            match: components["schemas"]["OwnershipNameMatch"] & (Record<string, never> | null);
+            naic: string | null;
+            name: string;
+            /** @enum {string} */
+            role: "drug_coverage" | "health_coverage" | "stop_loss" | "administrator";
+        };
+        EmployersAnswer: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["EmployerPlan"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description The plan year listed. */
+            year: number;
+            /** @description Plan years in force on as_of. */
+            years: number[];
+        };
         Establishment: {
             /** @description The address as FDA prints it: one string ending in the country name and its ISO-3 code in parentheses. */
             address: string | null;
@@ -14875,6 +15188,50 @@ export interface components {
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
         OpenApiDocument: {
             [key: string]: unknown;
+        };
+        OwnershipCitation: {
+            published: string | null;
+            says: string;
+            title: string;
+            url: string;
+        };
+        OwnershipNameMatch: {
+            as_filed: string;
+            entity_id: string;
+            /** @description `ein:<EIN>` or `alias:<phrase>` of the ownership table. */
+            matched_by: string;
+            name: string;
+            parent: string;
+        };
+        PbmRollupRow: {
+            active_participants: number;
+            blues_affiliated: boolean | null;
+            citations: components["schemas"]["OwnershipCitation"][];
+            name: string;
+            /** @description The ownership-table phrases (and EINs) a filed Schedule C name is read as this PBM by; each plan row shows the name as filed. */
+            name_mappings: string[];
+            parent: string | null;
+            /** @description Dollars disclosed on Schedule C by the PBMs of these plans (a floor). */
+            pbm_fees: number;
+            pbm_key: string;
+            plans: number;
+            source: components["schemas"]["CatalogListingRowSource"];
+        };
+        PbmsAnswer: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["PbmRollupRow"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            normalization: string;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+            year: number;
         };
         PlatformStats: {
             archive: {
