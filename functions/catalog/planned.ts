@@ -20,9 +20,6 @@ const prov = tagged('Providers and licenses');
 const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
-  rx('/rx/labels', 'Search human prescription labels', 'FDA SPL labels'),
-  rx('/rx/labels/{set_id}', 'One label: boxed warning, indications, dosage, contraindications', 'FDA SPL labels'),
-  rx('/rx/drug-classes', 'Pharmacologic classes with label counts', 'FDA SPL labels'),
   rx('/rx/recalls', 'Recall enforcement reports', 'FDA enforcement reports'),
   rx('/rx/establishments', 'Registered drug establishments', 'FDA establishment registrations'),
   rx('/rx/establishments/operations', 'Establishment operation types with counts', 'FDA establishment registrations'),

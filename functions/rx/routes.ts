@@ -10,6 +10,8 @@ import { APPROVAL_TOOLS } from './approvals-tools';
 import { registerAspRoutes } from './asp-routes';
 import { registerDemandRoutes } from './demand-routes';
 import { registerIngredientRoutes } from './ingredient-routes';
+import { registerLabelRoutes } from './labels-routes';
+import { LABEL_TOOLS } from './labels-tools';
 import { registerPriceListRoutes } from './price-list-routes';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { registerShortageRoutes } from './shortage-routes';
@@ -55,8 +57,8 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost',
-  tools: [...RX_TOOLS, ...APPROVAL_TOOLS],
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost; /rx/labels(/{set_id}), /rx/drug-classes: DailyMed labels and pharmacologic classes',
+  tools: [...RX_TOOLS, ...APPROVAL_TOOLS, ...LABEL_TOOLS],
   build(deps) {
     const router = createRouter();
     registerSummaryRoutes(router, deps);
@@ -82,6 +84,7 @@ export const rxGroup: RouteGroup = {
     registerAspRoutes(router, deps);
     registerApprovalRoutes(router, deps);
     registerIngredientRoutes(router, deps);
+    registerLabelRoutes(router, deps);
     return router;
   },
 };

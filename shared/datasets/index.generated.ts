@@ -34,6 +34,7 @@ import gsa_sam_exclusions from './gsa_sam_exclusions';
 import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
+import nlm_dailymed_spl from './nlm_dailymed_spl';
 import nlm_rxnorm from './nlm_rxnorm';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
@@ -91,6 +92,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   hud_usps_zip_crosswalk,
   medicaid_nadac,
   nlm_ctgov,
+  nlm_dailymed_spl,
   nlm_rxnorm,
   nppes,
   oig_leie,

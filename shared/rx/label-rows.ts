@@ -114,5 +114,29 @@ export function activeUniisOf(products: readonly LabelProduct[]): string[] {
   return [...out].sort();
 }
 
+/** What a label's listing item holds: the search fields, not the section text (shared/rx/labels.ts reads it whole). */
+export function labelSummaryOf(r: LabelRow) {
+  const distinct = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))];
+  return {
+    set_id: r.set_id,
+    document_id: r.document_id,
+    version: r.version,
+    effective_date: r.effective_date,
+    title: r.title,
+    labeler: r.labeler,
+    document_type_code: r.document_type_code,
+    has_boxed_warning: r.has_boxed_warning,
+    has_indications: r.has_indications,
+    has_dosage_and_administration: r.has_dosage_and_administration,
+    has_contraindications: r.has_contraindications,
+    product_names: distinct(r.products.flatMap((p) => [p.name, p.generic_name])),
+    ingredient_names: distinct(r.products.flatMap((p) => p.ingredients.filter((i) => i.active).map((i) => i.name))),
+    active_uniis: activeUniisOf(r.products),
+    member: r.member,
+    locator: r.locator,
+  };
+}
+export type LabelSummary = ReturnType<typeof labelSummaryOf>;
+
 export const LABELS_METHODOLOGY =
   "From NLM DailyMed's SPL bundles (the full release and the daily, weekly and monthly update zips of human prescription labels, each holding one zip per label with its SPL XML), every bundle archived up to `as_of` taken together: a label answers from its SPL version in force on `as_of`, the highest `versionNumber` whose `effectiveTime` is on or before that date among the versions archived (a version DailyMed published but no archived bundle holds is missing, not inferred). Sections are found by their LOINC codes (boxed warning 34066-1, indications 34067-9, dosage and administration 34068-7, contraindications 34070-3), nested subsections included; a label that files a section under another code (older non-PLR labels sometimes do) shows it absent. Section text is the SPL narrative flattened to plain text (tables as lines, markup dropped), cut at 24,000 characters (`truncated`). Coded concepts are the SPL listing data as the labeler filed them (product and package NDCs, UNIIs), not checked against the NDC Directory. Pharmacologic classes come from FDA's pharmacologic class indexing SPLs (EPC, MoA, PE, CS) in force, joined to a label by the UNII of an active ingredient or active moiety; a substance FDA has not indexed has no class. DailyMed is the labeler's submission as published: FDA does not certify that a label is current, and repackager labels repeat the originator's text under their own set_id.";

@@ -1,39 +1,16 @@
 import { defineDataset } from '../../catalog/dataset';
 import { RX_DATASET_GROUP } from '../../rx/group';
 import {
-  activeUniisOf,
   DAILYMED_SOURCE,
   LABELS_DATASET,
   type LabelRow,
   LabelRowSchema,
+  labelSummaryOf,
   PHARM_CLASSES_DATASET,
   type PharmClassRow,
   PharmClassRowSchema,
 } from '../../rx/label-rows';
 import { DAILYMED_DOCS, labelParser, pharmClassParser } from './source';
-
-/** What a label's listing item holds: the search fields, not the section text (shared/rx/labels.ts reads it whole). */
-export function labelSummaryOf(r: LabelRow) {
-  const distinct = (xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))];
-  return {
-    set_id: r.set_id,
-    document_id: r.document_id,
-    version: r.version,
-    effective_date: r.effective_date,
-    title: r.title,
-    labeler: r.labeler,
-    document_type_code: r.document_type_code,
-    has_boxed_warning: r.has_boxed_warning,
-    has_indications: r.has_indications,
-    has_dosage_and_administration: r.has_dosage_and_administration,
-    has_contraindications: r.has_contraindications,
-    product_names: distinct(r.products.flatMap((p) => [p.name, p.generic_name])),
-    ingredient_names: distinct(r.products.flatMap((p) => p.ingredients.filter((i) => i.active).map((i) => i.name))),
-    active_uniis: activeUniisOf(r.products),
-    locator: r.locator,
-  };
-}
-export type LabelSummary = ReturnType<typeof labelSummaryOf>;
 
 /**
  * Label SPLs: every version of every set_id the archived bundles hold (each bundle a supplement:

@@ -131,65 +131,61 @@ describe('DailyMed SPL bundles (fixtures)', () => {
         method: 'file_name',
       },
     );
-    expect(readBundleVersion({ name: 'dm_spl_release_human_rx_part1.zip', parents: [], head: Buffer.alloc(0) }).method).toBe(
-      'none',
-    );
+    expect(
+      readBundleVersion({ name: 'dm_spl_release_human_rx_part1.zip', parents: [], head: Buffer.alloc(0) }).method,
+    ).toBe('none');
     expect(classOfDisplayName('Plain Name')).toEqual({ name: 'Plain Name', type: null });
   });
 });
 
-describeWithSamples(
-  'DailyMed SPL (real samples: openFDA test inputs)',
-  samplePath('nlm_dailymed_spl'),
-  () => {
-    it('reads the haloperidol label (no document title, old non-PLR layout) with its four key sections', async () => {
-      const rows = await all<LabelRow>(labelParser, fs.readFileSync(samplePath('nlm_dailymed_spl', 'no-title.xml')));
-      expect(rows).toHaveLength(1);
-      const r = rows[0]!;
-      expect(r).toMatchObject({
-        set_id: '0027b8a3-73bf-4005-a7e3-b035f451a861',
-        document_id: '0027b8a3-73bf-4005-a7e3-b035f451a861',
-        version: 1,
-        effective_date: '2010-07-28',
-        title: null,
-        labeler: 'Contract Pharmacy Services-PA',
-        labeler_duns: '945429777',
-        has_boxed_warning: true,
-        has_indications: true,
-        has_dosage_and_administration: true,
-        has_contraindications: true,
-      });
-      expect(r.sections.boxed_warning!.text).toMatch(/^WARNING\nIncreased Mortality in Elderly Patients/);
-      expect(r.sections.boxed_warning!.text).toContain('(see WARNINGS).');
-      expect(r.sections.indications!.title).toBe('INDICATIONS AND USAGE');
-      expect(r.products[0]).toMatchObject({ product_ndc: '67046-268', name: 'Haloperidol', dosage_form: 'TABLET' });
-      expect(r.products[0]!.ingredients[0]).toMatchObject({
-        name: 'HALOPERIDOL',
-        unii: 'J6292F8L3D',
-        active: true,
-        strength: '5 mg',
-      });
-      expect(r.products[0]!.package_ndcs).toContain('67046-268-30');
-      expect(r.section_codes).toEqual(expect.arrayContaining(['34066-1', '34067-9', '34068-7', '34070-3', '48780-1']));
+describeWithSamples('DailyMed SPL (real samples: openFDA test inputs)', samplePath('nlm_dailymed_spl'), () => {
+  it('reads the haloperidol label (no document title, old non-PLR layout) with its four key sections', async () => {
+    const rows = await all<LabelRow>(labelParser, fs.readFileSync(samplePath('nlm_dailymed_spl', 'no-title.xml')));
+    expect(rows).toHaveLength(1);
+    const r = rows[0]!;
+    expect(r).toMatchObject({
+      set_id: '0027b8a3-73bf-4005-a7e3-b035f451a861',
+      document_id: '0027b8a3-73bf-4005-a7e3-b035f451a861',
+      version: 1,
+      effective_date: '2010-07-28',
+      title: null,
+      labeler: 'Contract Pharmacy Services-PA',
+      labeler_duns: '945429777',
+      has_boxed_warning: true,
+      has_indications: true,
+      has_dosage_and_administration: true,
+      has_contraindications: true,
     });
+    expect(r.sections.boxed_warning!.text).toMatch(/^WARNING\nIncreased Mortality in Elderly Patients/);
+    expect(r.sections.boxed_warning!.text).toContain('(see WARNINGS).');
+    expect(r.sections.indications!.title).toBe('INDICATIONS AND USAGE');
+    expect(r.products[0]).toMatchObject({ product_ndc: '67046-268', name: 'Haloperidol', dosage_form: 'TABLET' });
+    expect(r.products[0]!.ingredients[0]).toMatchObject({
+      name: 'HALOPERIDOL',
+      unii: 'J6292F8L3D',
+      active: true,
+      strength: '5 mg',
+    });
+    expect(r.products[0]!.package_ndcs).toContain('67046-268-30');
+    expect(r.section_codes).toEqual(expect.arrayContaining(['34066-1', '34067-9', '34068-7', '34070-3', '48780-1']));
+  });
 
-    it('reads the tildrakizumab class indexing SPL: EPC and MoA for its UNII', async () => {
-      const rows = await all<PharmClassRow>(
-        pharmClassParser,
+  it('reads the tildrakizumab class indexing SPL: EPC and MoA for its UNII', async () => {
+    const rows = await all<PharmClassRow>(
+      pharmClassParser,
+      fs.readFileSync(samplePath('nlm_dailymed_spl', '4ad64379-4281-4d60-bf5f-655931ceba13.xml')),
+    );
+    expect(rows.map((r) => [r.unii, r.substance_name, r.class_code, r.class_name, r.class_type])).toEqual([
+      ['DEW6X41BEK', 'TILDRAKIZUMAB', 'N0000192799', 'Interleukin-23 Antagonist', 'EPC'],
+      ['DEW6X41BEK', 'TILDRAKIZUMAB', 'N0000192798', 'Interleukin-23 Antagonists', 'MoA'],
+    ]);
+    expect(rows[0]).toMatchObject({ set_id: '9324733b-5201-4981-b4a1-18f43f022210', effective_date: '2018-06-04' });
+    // The class indexing SPL is not a label.
+    expect(
+      await all<LabelRow>(
+        labelParser,
         fs.readFileSync(samplePath('nlm_dailymed_spl', '4ad64379-4281-4d60-bf5f-655931ceba13.xml')),
-      );
-      expect(rows.map((r) => [r.unii, r.substance_name, r.class_code, r.class_name, r.class_type])).toEqual([
-        ['DEW6X41BEK', 'TILDRAKIZUMAB', 'N0000192799', 'Interleukin-23 Antagonist', 'EPC'],
-        ['DEW6X41BEK', 'TILDRAKIZUMAB', 'N0000192798', 'Interleukin-23 Antagonists', 'MoA'],
-      ]);
-      expect(rows[0]).toMatchObject({ set_id: '9324733b-5201-4981-b4a1-18f43f022210', effective_date: '2018-06-04' });
-      // The class indexing SPL is not a label.
-      expect(
-        await all<LabelRow>(
-          labelParser,
-          fs.readFileSync(samplePath('nlm_dailymed_spl', '4ad64379-4281-4d60-bf5f-655931ceba13.xml')),
-        ),
-      ).toEqual([]);
-    });
-  },
-);
+      ),
+    ).toEqual([]);
+  });
+});

@@ -240,7 +240,12 @@ function splReader() {
           } else if (ingredient && under('quantity', 'denominator') && depth === ingredient.depth + 2) {
             if (ingredient.i.strength && !(a.value === '1' && (a.unit ?? '1') === '1'))
               ingredient.i.strength += ` per ${`${a.value ?? ''} ${a.unit === '1' ? '' : (a.unit ?? '')}`.trim()}`;
-          } else if (name === 'code' && parent() === 'containerPackagedProduct' && a.codeSystem === NDC_SYSTEM && a.code) {
+          } else if (
+            name === 'code' &&
+            parent() === 'containerPackagedProduct' &&
+            a.codeSystem === NDC_SYSTEM &&
+            a.code
+          ) {
             if (!p.package_ndcs.includes(a.code)) p.package_ndcs.push(a.code);
           }
           return;
@@ -431,7 +436,8 @@ export const pharmClassParser: PublisherParser<PharmClassRow> = {
       if (!spl.substances.length) continue;
       const ids = requireIds(PHARM_CLASS_PARSER_HEAD.id, line, member, spl);
       for (const s of spl.substances) {
-        if (!s.unii) throw new PublisherFormatError(PHARM_CLASS_PARSER_HEAD.id, line, `${member}: a substance without a UNII`);
+        if (!s.unii)
+          throw new PublisherFormatError(PHARM_CLASS_PARSER_HEAD.id, line, `${member}: a substance without a UNII`);
         for (const c of s.classes) {
           const { name, type } = classOfDisplayName(c.display);
           yield {

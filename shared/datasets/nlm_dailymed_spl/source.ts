@@ -34,7 +34,12 @@ export function readBundleVersion(f: FileContext): VersionReading {
   const m = daily ?? weekly;
   const from = m ? fromMdy(`${m[1]}-${m[2]}-${m[3]}`) : null;
   if (!from) return NO_READING;
-  return { publisherVersion: f.name.replace(/\.zip$/i, ''), effectiveFrom: from, effectiveTo: null, method: 'file_name' };
+  return {
+    publisherVersion: f.name.replace(/\.zip$/i, ''),
+    effectiveFrom: from,
+    effectiveTo: null,
+    method: 'file_name',
+  };
 }
 
 /**
