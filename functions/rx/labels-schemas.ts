@@ -1,9 +1,19 @@
 import { z } from '@hono/zod-openapi';
 import { queryInt } from '../../shared/http/query-int';
+import { DateString } from '../../shared/http/schemas';
 import { CLASS_TYPES, KEY_SECTION_NAMES, KEY_SECTIONS, type KeySection } from '../../shared/rx/label-rows';
-import { AsOfQuery } from './schemas';
 
 export const LABELS_MAX_LIMIT = 100;
+
+/** `as_of` for the DailyMed reads (the example is a date the fixtures answer on). */
+const AsOfQuery = z.object({
+  as_of: DateString.optional().openapi({
+    param: { name: 'as_of', in: 'query' },
+    example: '2025-06-10',
+    description:
+      'Answer from the DailyMed bundles in force on this date (YYYY-MM-DD; every label bundle archived up to it adds up, each set_id at its SPL version effective by then; the class indexing is a snapshot, stale after 8 days without a fresh fetch); default today.',
+  }),
+});
 const text = (max: number) => z.string().trim().min(2).max(max);
 const BY_LOINC = new Map<string, KeySection>(Object.entries(KEY_SECTIONS).map(([k, v]) => [v, k as KeySection]));
 

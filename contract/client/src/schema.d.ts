@@ -7060,7 +7060,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    /** @description Answer from the DailyMed bundles in force on this date (YYYY-MM-DD; every label bundle archived up to it adds up, each set_id at its SPL version effective by then; the class indexing is a snapshot, stale after 8 days without a fresh fetch); default today. */
                     as_of?: string;
                     /** @description Classes per page, 1 to 100 (default 25). */
                     limit?: number;
@@ -7835,7 +7835,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    /** @description Answer from the DailyMed bundles in force on this date (YYYY-MM-DD; every label bundle archived up to it adds up, each set_id at its SPL version effective by then; the class indexing is a snapshot, stale after 8 days without a fresh fetch); default today. */
                     as_of?: string;
                     /** @description Words of the labeler's name, each matched as a prefix of a word of it. */
                     labeler?: string;
@@ -7946,7 +7946,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Answer from the source versions in force on this date (YYYY-MM-DD; a NADAC weekly file is in force from its as-of date to the day before the next, and stale after 21 days); default today. */
+                    /** @description Answer from the DailyMed bundles in force on this date (YYYY-MM-DD; every label bundle archived up to it adds up, each set_id at its SPL version effective by then; the class indexing is a snapshot, stale after 8 days without a fresh fetch); default today. */
                     as_of?: string;
                 };
                 header?: never;
