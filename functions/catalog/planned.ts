@@ -20,9 +20,6 @@ const prov = tagged('Providers and licenses');
 const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
-  rx('/rx/labels', 'Search human prescription labels', 'FDA SPL labels'),
-  rx('/rx/labels/{set_id}', 'One label: boxed warning, indications, dosage, contraindications', 'FDA SPL labels'),
-  rx('/rx/drug-classes', 'Pharmacologic classes with label counts', 'FDA SPL labels'),
   prov('/provider/{npi}', 'Provider dossier', 'nppes and the provider catalog'),
   prov('/provider/{npi}/employment', 'Employment with attribution signals', 'provider catalog'),
   prov('/provider/{npi}/clinical-trials', "Investigator's trials", 'clinical trials'),

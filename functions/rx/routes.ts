@@ -12,6 +12,8 @@ import { registerDemandRoutes } from './demand-routes';
 import { registerEmployerRoutes } from './employers-routes';
 import { registerEstablishmentRoutes } from './establishments-routes';
 import { registerIngredientRoutes } from './ingredient-routes';
+import { registerLabelRoutes } from './labels-routes';
+import { LABEL_TOOLS } from './labels-tools';
 import { registerMepsRoutes } from './meps-routes';
 import { registerPriceListRoutes } from './price-list-routes';
 import { registerRecallRoutes } from './recalls-routes';
@@ -59,8 +61,8 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost; /rx/recalls: FDA recall enforcement reports (openFDA); /rx/establishments(/operations): registered drug establishments (DECRS); /rx/meps/mix: MEPS survey-weighted drug mix; /rx/employers(/{ein}, /metros, /integration), /rx/pbms: Form 5500 employer health plans and PBMs',
-  tools: [...RX_TOOLS, ...APPROVAL_TOOLS],
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost; /rx/recalls: FDA recall enforcement reports (openFDA); /rx/establishments(/operations): registered drug establishments (DECRS); /rx/meps/mix: MEPS survey-weighted drug mix; /rx/employers(/{ein}, /metros, /integration), /rx/pbms: Form 5500 employer health plans and PBMs; /rx/labels(/{set_id}), /rx/drug-classes: DailyMed labels and pharmacologic classes',
+  tools: [...RX_TOOLS, ...APPROVAL_TOOLS, ...LABEL_TOOLS],
   build(deps) {
     const router = createRouter();
     registerSummaryRoutes(router, deps);
@@ -90,6 +92,7 @@ export const rxGroup: RouteGroup = {
     registerRecallRoutes(router, deps);
     registerEstablishmentRoutes(router, deps);
     registerEmployerRoutes(router, deps);
+    registerLabelRoutes(router, deps);
     return router;
   },
 };

@@ -38,6 +38,7 @@ import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
 import irs_990_efile from './irs_990_efile';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
+import nlm_dailymed_spl from './nlm_dailymed_spl';
 import nlm_rxnorm from './nlm_rxnorm';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
@@ -100,6 +101,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   irs_990_efile,
   medicaid_nadac,
   nlm_ctgov,
+  nlm_dailymed_spl,
   nlm_rxnorm,
   nppes,
   oig_leie,

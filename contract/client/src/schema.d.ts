@@ -7054,18 +7054,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Pharmacologic classes with label counts (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA SPL labels is built; listed so the contract shows the whole surface.
+         * Pharmacologic classes with label counts
+         * @description The classes of FDA's pharmacologic class indexing SPLs in force on `as_of` (a snapshot: the indexing zip is republished whole), each with its MED-RT code, name, type (`EPC`, `MoA`, `PE`, `CS`), the substances (UNIIs) indexed to it and `label_count`: the labels in force (set_ids, versions as of the date) with an active ingredient or active moiety among those substances. Filters: `name` (words of the class name), `type` (anything else is a 400 naming `type`); `type_counts` counts the classes matching `name` by type. Default order: class name, then code (unique); `sort=label_count`: most labels first. Paged by `limit` (at most 100) and `offset` with `total`. 503 naming nlm_dailymed_spl when no class indexing is loaded and in force; label counts are 0 with a gap when no label bundle is.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the DailyMed bundles in force on this date (YYYY-MM-DD; every label bundle archived up to it adds up, each set_id at its SPL version effective by then; the class indexing is a snapshot, stale after 8 days without a fresh fetch); default today. */
+                    as_of?: string;
+                    /** @description Classes per page, 1 to 100 (default 25). */
+                    limit?: number;
+                    /** @description Words of the class name, each matched as a prefix of a word of it. */
+                    name?: string;
+                    /** @description Items to skip. */
+                    offset?: number;
+                    /** @description `name` (default): by class name, then class code (unique); `label_count`: most labels first, then class code. */
+                    sort?: "name" | "label_count";
+                    /** @description Class type: `EPC` (established pharmacologic class), `MoA` (mechanism of action), `PE` (physiologic effect), `CS` (chemical structure). Case-sensitive, as FDA writes them. */
+                    type?: "EPC" | "MoA" | "PE" | "CS";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The classes. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DrugClassList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -7075,7 +7110,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -7101,8 +7136,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8006,18 +8041,55 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search human prescription labels (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA SPL labels is built; listed so the contract shows the whole surface.
+         * Search human prescription drug labels
+         * @description One item per label (set_id) with its version in force, effective date, title, labeler, and which of the four key sections it carries (`sections_present`: boxed warning 34066-1, indications 34067-9, dosage and administration 34068-7, contraindications 34070-3, by LOINC section code, subsections included), with the archived bundle member it was read from. Filters: `name` (title, product, generic or active ingredient words), `labeler`, `section` (required sections, comma-separated, by name or LOINC; anything else is a 400 naming `section`). Default order: title, then set_id (unique). Paged by `limit` (at most 100) and `offset`, with the exact `total`. From NLM DailyMed's SPL bundles (nlm_dailymed_spl): the full release parts and update zips archived up to `as_of` add up, and each set_id answers from its SPL version in force on `as_of` (the highest `versionNumber` whose `effectiveTime` is on or before it). 503 naming nlm_dailymed_spl when no bundle is loaded and in force. `methodology_note` states what DailyMed covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the DailyMed bundles in force on this date (YYYY-MM-DD; every label bundle archived up to it adds up, each set_id at its SPL version effective by then; the class indexing is a snapshot, stale after 8 days without a fresh fetch); default today. */
+                    as_of?: string;
+                    /** @description Words of the labeler's name, each matched as a prefix of a word of it. */
+                    labeler?: string;
+                    /** @description Labels per page, 1 to 100 (default 25). */
+                    limit?: number;
+                    /** @description Words of the drug name, each matched as a prefix of a word of the title, a product or generic name, or an active ingredient (case-insensitive). */
+                    name?: string;
+                    /** @description Items to skip. */
+                    offset?: number;
+                    /** @description Required sections, comma-separated, by name or LOINC: `boxed_warning` (34066-1), `indications` (34067-9), `dosage_and_administration` (34068-7), `contraindications` (34070-3). A label must carry every one named. */
+                    section?: string;
+                    /** @description `title` (default): by title (a label without one by its first product name; none last), then set_id; `set_id`; `effective_date`: newest first, then set_id. */
+                    sort?: "title" | "set_id" | "effective_date";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The labels. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LabelList"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -8027,7 +8099,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -8053,8 +8125,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8080,20 +8152,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One label: boxed warning, indications, dosage, contraindications (not implemented yet)
-         * @description Planned. Answers 501 until the loader of FDA SPL labels is built; listed so the contract shows the whole surface.
+         * One drug label: key sections, coded concepts, pharmacologic classes
+         * @description The label's SPL version in force on `as_of`: the text of its boxed warning, indications, dosage and administration and contraindications (plain text, subsections included; `present: false` when the SPL has no such section), its coded concepts (products with their NDCs, dosage forms, ingredients with UNIIs, strengths and active moieties; package NDCs), its pharmacologic classes (EPC, MoA, PE, CS) from FDA's class indexing in force, joined by the UNII of an active ingredient or moiety (null with a gap when no indexing is in force), the versions the archive holds up to `as_of`, and source links pinned to the archived bundle (sha256 and member) besides DailyMed's pages (which show the current version). `set_id` a UUID; anything else is a 400 naming `set_id`; a set_id no bundle in force holds, or none of whose versions is effective by `as_of`, is a 404. From NLM DailyMed's SPL bundles (nlm_dailymed_spl): the full release parts and update zips archived up to `as_of` add up, and each set_id answers from its SPL version in force on `as_of` (the highest `versionNumber` whose `effectiveTime` is on or before it). 503 naming nlm_dailymed_spl when no bundle is loaded and in force. `methodology_note` states what DailyMed covers and omits.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the DailyMed bundles in force on this date (YYYY-MM-DD; every label bundle archived up to it adds up, each set_id at its SPL version effective by then; the class indexing is a snapshot, stale after 8 days without a fresh fetch); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description The SPL set id (a UUID, any case). */
                     set_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The label. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LabelDetail"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -8103,7 +8201,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -8129,8 +8236,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13693,6 +13800,36 @@ export interface components {
             total: number | null;
             versions_with_results: number[];
         };
+        DrugClass: {
+            class_code: string;
+            class_name: string;
+            class_type: string;
+            /** @description Labels in force (set_ids) with an active ingredient or active moiety among those substances. */
+            label_count: number;
+            /** @description Substances (UNIIs) the indexing assigns the class. */
+            substances: number;
+        };
+        DrugClassList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["DrugClass"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+            /** @description Classes matching the other filters, by type. */
+            type_counts: {
+                [key: string]: number;
+            };
+        };
         EmployerAnswer: {
             /** Format: date */
             as_of: string;
@@ -14699,6 +14836,143 @@ export interface components {
             matched_text: string | null;
             /** @description The rule that made the link (see `methodology_note`). */
             method: string;
+        };
+        LabelDetail: {
+            /** Format: date */
+            as_of: string;
+            coded_concepts: {
+                active_ingredients: {
+                    name: string | null;
+                    unii: string | null;
+                }[];
+                package_ndcs: string[];
+                product_ndcs: string[];
+                products: {
+                    dosage_form: string | null;
+                    /** @description NCI Thesaurus code of the form. */
+                    dosage_form_code: string | null;
+                    generic_name: string | null;
+                    ingredients: {
+                        active: boolean;
+                        active_moiety_unii: string | null;
+                        /** @description SPL classCode: ACTIB, ACTIM, ACTIR (active), IACT (inactive). */
+                        class_code: string | null;
+                        name: string | null;
+                        strength: string | null;
+                        unii: string | null;
+                    }[];
+                    name: string | null;
+                    package_ndcs: string[];
+                    product_ndc: string | null;
+                }[];
+            };
+            document_id: string;
+            document_type: {
+                loinc: string | null;
+                name: string | null;
+            };
+            /** Format: date */
+            effective_date: string | null;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            labeler: {
+                duns: string | null;
+                name: string | null;
+            };
+            methodology_note: string;
+            /** @description Null when no class indexing is in force (a gap names it). */
+            pharmacologic_classes: components["schemas"]["LabelPharmClass"][] | null;
+            /** @description Every LOINC section code the SPL uses. */
+            section_codes: string[];
+            sections: {
+                boxed_warning: components["schemas"]["LabelSectionText"];
+                contraindications: components["schemas"]["LabelSectionText"];
+                dosage_and_administration: components["schemas"]["LabelSectionText"];
+                indications: components["schemas"]["LabelSectionText"];
+            };
+            set_id: string;
+            source_links: {
+                archived: components["schemas"]["LabelRowSource"] & unknown;
+                /** @description The archived bundle in this API (`/v1/archive/files/{sha256}`). */
+                archived_file: string;
+                dailymed_history: string;
+                dailymed_label: string;
+            };
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            title: string | null;
+            version: number;
+            /** @description Every version of the set_id the archived bundles hold, effective on or before `as_of`, newest first. */
+            version_history: {
+                document_id: string;
+                effective_date: string | null;
+                in_force: boolean;
+                version: number;
+            }[];
+        };
+        LabelHit: {
+            active_ingredients: string[];
+            document_id: string;
+            /**
+             * Format: date
+             * @description The SPL's `effectiveTime`.
+             */
+            effective_date: string | null;
+            labeler: string | null;
+            product_names: string[];
+            sections_present: components["schemas"]["LabelSectionsPresent"];
+            set_id: string;
+            source: components["schemas"]["LabelRowSource"];
+            /** @description The document title (null when the SPL has none). */
+            title: string | null;
+            /** @description The SPL `versionNumber` in force on `as_of`. */
+            version: number;
+        };
+        LabelList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["LabelHit"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @enum {string} */
+            order: "asc" | "desc";
+            sort: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+        };
+        LabelPharmClass: {
+            /** @description MED-RT (formerly NDF-RT) N-code. */
+            class_code: string;
+            class_name: string;
+            /** @description `EPC`, `MoA`, `PE` or `CS` (`other` when the name has no type suffix). */
+            class_type: string;
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description The label's active UNIIs the indexing assigns this class. */
+            via_uniis: string[];
+        };
+        LabelRowSource: components["schemas"]["CatalogRowSource"] & {
+            /** @description The bundle member the SPL was read from (`<label zip>!<xml>`). */
+            member: string;
+        };
+        /** @description Which key sections the label carries, by LOINC: boxed_warning 34066-1, indications 34067-9, dosage_and_administration 34068-7, contraindications 34070-3. */
+        LabelSectionsPresent: {
+            boxed_warning: boolean;
+            contraindications: boolean;
+            dosage_and_administration: boolean;
+            indications: boolean;
+        };
+        LabelSectionText: {
+            loinc: string;
+            present: boolean;
+            /** @description Plain text (subsections included); null when absent. */
+            text: string | null;
+            title: string | null;
+            truncated: boolean;
         };
         LaunchBarrier: {
             /**
