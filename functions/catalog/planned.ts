@@ -53,7 +53,5 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/systems/{id}/financials', 'Health system filings', 'health system financials'),
   org('/systems/{id}/financials/executives', 'Health system executives', 'health system financials'),
   org('/systems/{id}/financials/workforce', 'Health system workforce', 'health system financials'),
-  org('/companies/search', 'Search public companies', 'SEC filings'),
-  org('/companies/{ticker}', 'Public company financials', 'SEC filings'),
   org('/ma-events/recent', 'Acquisition and divestiture events', 'SEC filings'),
 ];

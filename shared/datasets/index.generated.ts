@@ -37,6 +37,7 @@ import nlm_ctgov from './nlm_ctgov';
 import nlm_rxnorm from './nlm_rxnorm';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
+import sec_edgar from './sec_edgar';
 import state_exclusions_az from './state_exclusions_az';
 import state_exclusions_ca from './state_exclusions_ca';
 import state_exclusions_co from './state_exclusions_co';
@@ -94,6 +95,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   nlm_rxnorm,
   nppes,
   oig_leie,
+  sec_edgar,
   state_exclusions_az,
   state_exclusions_ca,
   state_exclusions_co,

@@ -4,6 +4,8 @@
 export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /clinical-trials',
   'GET /clinical-trials/{nct_id}',
+  'GET /companies/search',
+  'GET /companies/{ticker}',
   'GET /cost-reports/{ccn}',
   'GET /cost-reports/{ccn}/balance-sheet',
   'GET /cost-reports/{ccn}/charity-care',

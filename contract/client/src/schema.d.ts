@@ -1087,20 +1087,58 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Public company financials (not implemented yet)
-         * @description Planned. Answers 501 until the loader of SEC filings is built; listed so the contract shows the whole surface.
+         * A public healthcare company's financial facts by period, each with its filing
+         * @description The company (CIK, name, tickers, exchanges, SIC, state of incorporation, fiscal year end) and its financial facts, newest period first (then measure, then frame: unique), each with the us-gaap concept that answered, period, fiscal year and period as filed, and the filing it came from (accession number, form, filed date, EDGAR link). Public healthcare companies from SEC EDGAR (source `sec_edgar`: company_tickers.json, the nightly submissions.zip and companyfacts.zip). Only filers whose SIC code is healthcare are loaded: Pharmaceuticals and biologicals (2833-2836); Medical, surgical and dental instruments; electromedical (3841-3845); Ophthalmic goods (3851); Medical, dental and hospital equipment wholesale (5047); Drugs wholesale (5122); Drug stores and proprietary stores (5912); Hospital and medical service plans (6324); Health services (8000-8099). Measures and their us-gaap concepts, first reported wins per period: revenue (Revenues, RevenueFromContractWithCustomerExcludingAssessedTax, HealthCareOrganizationRevenue); operating_income (OperatingIncomeLoss); net_income (NetIncomeLoss, ProfitLoss); operating_cash_flow (NetCashProvidedByUsedInOperatingActivities); total_assets (Assets); total_liabilities (Liabilities); stockholders_equity (StockholdersEquity, StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest); cash (CashAndCashEquivalentsAtCarryingValue); long_term_debt (LongTermDebtNoncurrent, LongTermDebt). Only facts SEC placed in a calendar frame are kept (one per concept and period, from the latest filing that reported it, so amendments supersede). Money in USD as filed. A ticker or CIK that is not well formed is a 400 naming `ticker`; a ticker or CIK EDGAR does not list, or that is not a healthcare filer, a 404 saying which; no submissions or ticker file in force a 503 naming sec_edgar. A company with no facts version in force answers with no items and a gap.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Facts per page, 1 to 500 (default 100). */
+                    limit?: number;
+                    /** @description Comma list of measures: revenue, operating_income, net_income, operating_cash_flow, total_assets, total_liabilities, stockholders_equity, cash, long_term_debt. Default all. */
+                    measure?: string;
+                    /** @description Facts to skip, in the answer order (period end descending, measure, frame). */
+                    offset?: number;
+                    /** @description Periods ending on or before this date. */
+                    period_end_max?: string;
+                    /** @description Periods ending on or after this date. */
+                    period_end_min?: string;
+                    /** @description annual (350-380 days), quarterly (80-100 days), other durations, or instant (balance-sheet dates). */
+                    period_type?: "annual" | "quarterly" | "other" | "instant";
+                };
                 header?: never;
                 path: {
+                    /** @description Ticker as EDGAR lists it (any case, e.g. `PHHS`, `BRK-B`) or a CIK (1 to 10 digits). */
                     ticker: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The company and its facts. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyFinancials"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1110,7 +1148,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1136,8 +1183,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1163,18 +1210,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search public companies (not implemented yet)
-         * @description Planned. Answers 501 until the loader of SEC filings is built; listed so the contract shows the whole surface.
+         * Search public healthcare companies by name, ticker, SIC and state
+         * @description Healthcare companies of the submissions file in force, in name order (then CIK: unique), filtered by `q` (every word among the name's words and tickers), `sic` and `state_of_incorporation`; each with its latest annual revenue, operating income, net income and cash flow and its latest balance-sheet figures, with their filings. Paged by `cursor` (`limit` at most 100). Public healthcare companies from SEC EDGAR (source `sec_edgar`: company_tickers.json, the nightly submissions.zip and companyfacts.zip). Only filers whose SIC code is healthcare are loaded: Pharmaceuticals and biologicals (2833-2836); Medical, surgical and dental instruments; electromedical (3841-3845); Ophthalmic goods (3851); Medical, dental and hospital equipment wholesale (5047); Drugs wholesale (5122); Drug stores and proprietary stores (5912); Hospital and medical service plans (6324); Health services (8000-8099). Measures and their us-gaap concepts, first reported wins per period: revenue (Revenues, RevenueFromContractWithCustomerExcludingAssessedTax, HealthCareOrganizationRevenue); operating_income (OperatingIncomeLoss); net_income (NetIncomeLoss, ProfitLoss); operating_cash_flow (NetCashProvidedByUsedInOperatingActivities); total_assets (Assets); total_liabilities (Liabilities); stockholders_equity (StockholdersEquity, StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest); cash (CashAndCashEquivalentsAtCarryingValue); long_term_debt (LongTermDebtNoncurrent, LongTermDebt). Only facts SEC placed in a calendar frame are kept (one per concept and period, from the latest filing that reported it, so amendments supersede). Money in USD as filed. Bad filters are 400s naming the parameter; no submissions file in force a 503 naming sec_edgar.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Companies per page, 1 to 100 (default 25). */
+                    limit?: number;
+                    /** @description Words of the company name or a ticker; every word must match. */
+                    q?: string;
+                    /** @description SIC code of the filer (4 digits). */
+                    sic?: string;
+                    /** @description State of incorporation as EDGAR codes it (DE, MN, ...). */
+                    state_of_incorporation?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The companies. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanySearch"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1184,7 +1266,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1210,8 +1292,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12898,6 +12980,55 @@ export interface components {
             units: number | null;
             zip: string | null;
         };
+        CompanyFinancials: {
+            /** Format: date */
+            as_of: string;
+            company: components["schemas"]["CompanySummary"];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["FinancialFact"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+        };
+        CompanySearch: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["CompanySearchItem"][];
+            limit: number;
+            methodology_note: string;
+            next_cursor: string | null;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        CompanySearchItem: components["schemas"]["CompanySummary"] & {
+            /** @description The latest annual figure of each duration measure and the year-end instants. */
+            latest_annual: components["schemas"]["FinancialFact"][];
+        };
+        CompanySummary: {
+            /**
+             * @description CIK, 10 digits.
+             * @example 0001000001
+             */
+            cik: string;
+            exchanges: string[];
+            /** @description MMDD as EDGAR writes it. */
+            fiscal_year_end: string | null;
+            /** @description The healthcare SIC group that kept the company. */
+            healthcare_group: string | null;
+            name: string;
+            sic: string | null;
+            sic_description: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            state_of_incorporation: string | null;
+            tickers: string[];
+        };
         ConstructionSignal: {
             address: string | null;
             approved_date: string | null;
@@ -13576,6 +13707,30 @@ export interface components {
             standing: "current" | "stale" | "missing_release" | "ambiguous" | "not_loaded" | "not_covering";
             title: string;
             versions: components["schemas"]["CatalogSourceVersion"][];
+        };
+        FinancialFact: {
+            /**
+             * @description The us-gaap concept that answered.
+             * @example Revenues
+             */
+            concept: string;
+            filing: components["schemas"]["SecFilingRef"];
+            fiscal_period: string | null;
+            fiscal_year: number | null;
+            /** @description SEC's calendar frame (CY2024, CY2024Q3, CY2024Q4I): unique per measure. */
+            frame: string;
+            label: string | null;
+            /** @enum {string} */
+            measure: "revenue" | "operating_income" | "net_income" | "operating_cash_flow" | "total_assets" | "total_liabilities" | "stockholders_equity" | "cash" | "long_term_debt";
+            /** Format: date */
+            period_end: string;
+            /** Format: date */
+            period_start: string | null;
+            /** @enum {string} */
+            period_type: "annual" | "quarterly" | "other" | "instant";
+            source: components["schemas"]["CatalogRowSource"];
+            unit: string;
+            value: number;
         };
         Freshness: {
             age_days: number | null;
@@ -15188,6 +15343,16 @@ export interface components {
                 /** @description Sources whose freshness class is `fresh` or `exempt`. */
                 sources_fresh: number;
             };
+        };
+        SecFilingRef: {
+            /** @example 0001000001-25-000005 */
+            accession_number: string;
+            /** Format: date */
+            filed: string | null;
+            /** @example 10-K */
+            form: string;
+            /** @description The filing index on www.sec.gov. */
+            url: string;
         };
         Shortage: {
             companies: string[];
