@@ -53,5 +53,4 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   org('/systems/{id}/financials', 'Health system filings', 'health system financials'),
   org('/systems/{id}/financials/executives', 'Health system executives', 'health system financials'),
   org('/systems/{id}/financials/workforce', 'Health system workforce', 'health system financials'),
-  org('/ma-events/recent', 'Acquisition and divestiture events', 'SEC filings'),
 ];

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MEASURE_NAMES } from '../../shared/companies/company-rows';
+import { MA_EVENT_TYPES } from '../../shared/companies/ma-event-schemas';
 import { queryInt } from '../../shared/http/query-int';
 import { DateString } from '../../shared/http/schemas';
 
@@ -86,5 +87,29 @@ export const CompanySearchQuery = z.object({
     .string()
     .optional()
     .openapi({ description: 'The `next_cursor` of the previous page (same filters and as_of).' }),
+  as_of: asOf,
+});
+
+export const MaEventsQuery = z.object({
+  since: DateString.optional().openapi({
+    description: 'Events dated on or after this day (default 365 days before `until`).',
+  }),
+  until: DateString.optional().openapi({
+    description: 'Events dated on or before this day (default `as_of`). At most 731 days after `since`.',
+  }),
+  type: z
+    .enum(MA_EVENT_TYPES, { message: `expected one of ${MA_EVENT_TYPES.join(', ')}` })
+    .optional()
+    .openapi({ description: 'Only events of this type.' }),
+  source: z
+    .enum(['sec_edgar', 'cms_chow'], { message: 'expected sec_edgar or cms_chow' })
+    .optional()
+    .openapi({ description: 'Only events one source reports (merged events count for both).' }),
+  limit: queryInt((n) => n.min(1).max(MA_EVENTS_MAX_LIMIT))
+    .default(50)
+    .openapi({ description: `Events per page, 1 to ${MA_EVENTS_MAX_LIMIT} (default 50).` }),
+  offset: queryInt((n) => n.min(0).max(10_000))
+    .default(0)
+    .openapi({ description: 'Events to skip, in the answer order (date descending, then event_id).' }),
   as_of: asOf,
 });

@@ -16,4 +16,11 @@ export const COMPANY_TOOLS: readonly ToolSpec[] = [
     proves:
       'Which public companies with a healthcare SIC code (hospitals, health services, health plans, pharma, devices, drug distribution) match a name, ticker, SIC code or state of incorporation in SEC EDGAR, with their latest annual figures.',
   }),
+  tool({
+    name: 'ma_events_recent',
+    method: 'get',
+    path: '/ma-events/recent',
+    proves:
+      'Recent acquisitions and divestitures of healthcare companies and Medicare facilities: 8-K item 2.01 filings with the SEC and CMS change-of-ownership records, merged when the names and dates match (the match rule and confidence are shown). Covers completed deals only, healthcare SEC filers and Medicare-enrolled hospitals and nursing facilities only.',
+  }),
 ];

@@ -66,7 +66,7 @@ const centersRoute = createRoute({
 export const hospitalsGroup: RouteGroup = {
   name: 'hospitals',
   description:
-    '/cost-reports, /hospitals, /companies, /market-intelligence, /hospice, /home-health, /nursing-homes, /dialysis, /irf, /ltch: organizations, hospitals and finance (HCRIS cost reports, hospital profiles, metro population, Care Compare facility lists)',
+    '/cost-reports, /hospitals, /companies, /ma-events, /market-intelligence, /hospice, /home-health, /nursing-homes, /dialysis, /irf, /ltch: organizations, hospitals and finance (HCRIS cost reports, hospital profiles, metro population, Care Compare facility lists)',
   tools: HOSPITALS_TOOLS,
   build(deps) {
     const router = createRouter();

@@ -5,6 +5,7 @@ import ca_hcai_construction_projects from './ca_hcai_construction_projects';
 import census_pep_cbsa from './census_pep_cbsa';
 import chicago_building_permits from './chicago_building_permits';
 import cms_asp_pricing from './cms_asp_pricing';
+import cms_chow from './cms_chow';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
 import cms_hcpcs_level2 from './cms_hcpcs_level2';
 import cms_hcris_hosp10 from './cms_hcris_hosp10';
@@ -63,6 +64,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   census_pep_cbsa,
   chicago_building_permits,
   cms_asp_pricing,
+  cms_chow,
   cms_dmepos_fee_schedule,
   cms_hcpcs_level2,
   cms_hcris_hosp10,

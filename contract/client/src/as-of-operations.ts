@@ -27,6 +27,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /hospitals/{ccn}/services',
   'GET /irf',
   'GET /ltch',
+  'GET /ma-events/recent',
   'GET /market-intelligence/cbsa/{cbsa_code}/population',
   'GET /nursing-homes',
   'GET /rules/dmepos/fee',

@@ -4217,18 +4217,55 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Acquisition and divestiture events (not implemented yet)
-         * @description Planned. Answers 501 until the loader of SEC filings is built; listed so the contract shows the whole surface.
+         * Recent acquisition and divestiture events of healthcare companies and facilities
+         * @description Events dated from `since` to `until` (default the 365 days before `as_of`), newest first (then `event_id`: unique), paged by `limit` (at most 200) and `offset` with `total`. Sources: SEC EDGAR 8-K filings reporting item 2.01, Completion of Acquisition or Disposition of Assets (source `sec_edgar`, healthcare filers only, each linked to its filing by accession number), and the CMS Hospital and SNF change of ownership files (source `cms_chow`, each linked to its CHOW record). **Merging**: An 8-K and a CHOW record are one deal when the filer's name equals the CHOW buyer's or seller's organization or doing-business-as name (letters and digits compared, case ignored; confidence 0.95 when equal as written, 0.85 when equal once corporate suffixes such as Inc, Corp, LLC, Holdings are dropped) and the CHOW effective date falls from 30 days before to 5 days after the 8-K's report date (an 8-K item 2.01 is due within four business days of completion). A CHOW record joins the closest such 8-K; an 8-K may gather several CHOW records (a system buying several facilities). The merged event shows `match` (rule, confidence, and which names and dates matched) and both records. **Types**: acquisition or divestiture from the filer's side when a CHOW record shows it; an 8-K alone is acquisition_or_disposition; a CHOW alone is the buyer's acquisition. Bad dates, a window over 731 days or `since` after `until` are 400s naming the parameter; neither source in force a 503 naming both; one missing is a gap.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Events per page, 1 to 200 (default 50). */
+                    limit?: number;
+                    /** @description Events to skip, in the answer order (date descending, then event_id). */
+                    offset?: number;
+                    /** @description Events dated on or after this day (default 365 days before `until`). */
+                    since?: string;
+                    /** @description Only events one source reports (merged events count for both). */
+                    source?: "sec_edgar" | "cms_chow";
+                    /** @description Only events of this type. */
+                    type?: "acquisition" | "divestiture" | "acquisition_or_disposition";
+                    /** @description Events dated on or before this day (default `as_of`). At most 731 days after `since`. */
+                    until?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The events. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MaEvents"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -4238,7 +4275,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -4264,8 +4301,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12945,6 +12982,28 @@ export interface components {
             /** @enum {string} */
             tier?: "free" | "starter" | "pro" | "scale" | "enterprise";
         };
+        ChowRecord: {
+            buyer: {
+                ccn: string | null;
+                doing_business_as: string | null;
+                enrollment_id: string | null;
+                npi: string | null;
+                organization_name: string | null;
+            };
+            ccn: string | null;
+            chow_type: string | null;
+            effective_date: string | null;
+            /** @enum {string} */
+            facility_type: "hospital" | "snf";
+            seller: {
+                ccn: string | null;
+                doing_business_as: string | null;
+                enrollment_id: string | null;
+                npi: string | null;
+                organization_name: string | null;
+            };
+            source: components["schemas"]["CatalogRowSource"];
+        };
         Citation: {
             /** @enum {string} */
             as_of_rule: "publisher_effective_window" | "first_observed";
@@ -14271,6 +14330,73 @@ export interface components {
             offset: number | null;
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
+        };
+        MaEvent: {
+            acquirer: components["schemas"]["MaEventParty"];
+            chow_records: components["schemas"]["ChowRecord"][];
+            /**
+             * Format: date
+             * @description The CHOW effective date when there is one, else the 8-K report date (else its filing date).
+             */
+            date: string;
+            divestor: components["schemas"]["MaEventParty"];
+            /** @description sec:<accession number> for events with a filing, else chow:<facility type>:<enrollments and date>. Unique. */
+            event_id: string;
+            /**
+             * @description From the public company’s side when one is involved (acquisition: it bought; divestiture: it sold); an 8-K with no matching CHOW is acquisition_or_disposition (the filing index does not say which); a CHOW alone is the buyer’s acquisition.
+             * @enum {string}
+             */
+            event_type: "acquisition" | "divestiture" | "acquisition_or_disposition";
+            facilities: {
+                ccn: string | null;
+                facility_type: string;
+                name: string | null;
+            }[];
+            filings: components["schemas"]["MaFiling"][];
+            /** @description How an 8-K and CHOW records were merged into this event; null for a single-source event. */
+            match: {
+                confidence: number;
+                detail: string;
+                rule: string;
+            } | null;
+        };
+        MaEventParty: {
+            /** @description When the party is an EDGAR filer of the event. */
+            cik: string | null;
+            /** @description PECOS enrollment (CHOW records). */
+            enrollment_id: string | null;
+            name: string | null;
+            ticker: string | null;
+        };
+        MaEvents: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["MaEvent"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** Format: date */
+            since: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+            /** Format: date */
+            until: string;
+        };
+        MaFiling: {
+            accession_number: string;
+            cik: string;
+            company: string;
+            filing_date: string | null;
+            form: string;
+            /** @description 8-K items as filed; 2.01 is Completion of Acquisition or Disposition of Assets. */
+            items: string[];
+            report_date: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            url: string;
         };
         MsspAcoLink: {
             /** @description IDs the name matches when it matches several (not linked). */

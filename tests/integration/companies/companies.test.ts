@@ -14,7 +14,7 @@ const clock: Clock = { now: () => new Date(`${TODAY}T12:00:00.000Z`) };
 type Json = any;
 
 describe('company endpoints (SEC EDGAR)', () => {
-  const world = catalogWorld(['sec_edgar'], clock, 120_000);
+  const world = catalogWorld(['sec_edgar'], clock, 300_000);
   const get = world.get;
 
   it('/companies/{ticker}: facts by period, each with its filing, newest period first', async () => {
