@@ -37,7 +37,4 @@ export const PLANNED: readonly PlannedEndpoint[] = [
     'state license boards',
   ),
   prov('/dac/hospital/{ccn}/affiliates', 'Providers affiliated with a hospital', 'Doctors and Clinicians'),
-  org('/companies/search', 'Search public companies', 'SEC filings'),
-  org('/companies/{ticker}', 'Public company financials', 'SEC filings'),
-  org('/ma-events/recent', 'Acquisition and divestiture events', 'SEC filings'),
 ];

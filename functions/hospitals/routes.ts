@@ -10,6 +10,7 @@ import { balanceSheet, charityCare, costCenters, costReports } from '../../share
 import { REPORT_CHOICE_RULE } from '../../shared/hospitals/report-choice';
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import { registerCompanyRoutes } from './companies-routes';
 import { registerFacilityListRoutes } from './facility-list-routes';
 import { registerProfileRoutes } from './profile-routes';
 import { CcnPath, CostCentersQuery, CostReportQuery } from './schemas';
@@ -66,7 +67,7 @@ const centersRoute = createRoute({
 export const hospitalsGroup: RouteGroup = {
   name: 'hospitals',
   description:
-    '/cost-reports, /hospitals, /systems, /market-intelligence, /hospice, /home-health, /nursing-homes, /dialysis, /irf, /ltch: organizations, hospitals and finance (HCRIS cost reports, hospital profiles, health systems and their Form 990 filings, metro population, Care Compare facility lists)',
+    '/cost-reports, /hospitals, /systems, /companies, /ma-events, /market-intelligence, /hospice, /home-health, /nursing-homes, /dialysis, /irf, /ltch: organizations, hospitals and finance (HCRIS cost reports, hospital profiles, health systems and their Form 990 filings, public companies from SEC filings, acquisition and divestiture events from 8-Ks and CMS changes of ownership, metro population, Care Compare facility lists)',
   tools: HOSPITALS_TOOLS,
   build(deps) {
     const router = createRouter();
@@ -93,6 +94,7 @@ export const hospitalsGroup: RouteGroup = {
     registerFacilityListRoutes(router, deps);
     registerProfileRoutes(router, deps);
     registerSystemRoutes(router, deps);
+    registerCompanyRoutes(router, deps);
     return router;
   },
 };

@@ -1,4 +1,5 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
+import { COMPANY_TOOLS } from './companies-tools';
 import { FACILITY_LIST_TOOLS } from './facility-list-tools';
 import { PROFILE_TOOLS } from './profile-tools';
 import { SYSTEMS_TOOLS } from './systems-tools';
@@ -36,4 +37,5 @@ export const HOSPITALS_TOOLS: readonly ToolSpec[] = [
   ...FACILITY_LIST_TOOLS,
   ...PROFILE_TOOLS,
   ...SYSTEMS_TOOLS,
+  ...COMPANY_TOOLS,
 ];

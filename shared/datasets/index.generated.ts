@@ -6,6 +6,7 @@ import ca_hcai_construction_projects from './ca_hcai_construction_projects';
 import census_pep_cbsa from './census_pep_cbsa';
 import chicago_building_permits from './chicago_building_permits';
 import cms_asp_pricing from './cms_asp_pricing';
+import cms_chow from './cms_chow';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
 import cms_hcpcs_level2 from './cms_hcpcs_level2';
 import cms_hcris_hosp10 from './cms_hcris_hosp10';
@@ -43,6 +44,7 @@ import nlm_rxnorm from './nlm_rxnorm';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
 import openfda_drug_enforcement from './openfda_drug_enforcement';
+import sec_edgar from './sec_edgar';
 import state_exclusions_az from './state_exclusions_az';
 import state_exclusions_ca from './state_exclusions_ca';
 import state_exclusions_co from './state_exclusions_co';
@@ -69,6 +71,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   census_pep_cbsa,
   chicago_building_permits,
   cms_asp_pricing,
+  cms_chow,
   cms_dmepos_fee_schedule,
   cms_hcpcs_level2,
   cms_hcris_hosp10,
@@ -106,6 +109,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   nppes,
   oig_leie,
   openfda_drug_enforcement,
+  sec_edgar,
   state_exclusions_az,
   state_exclusions_ca,
   state_exclusions_co,

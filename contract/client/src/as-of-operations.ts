@@ -4,6 +4,8 @@
 export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /clinical-trials',
   'GET /clinical-trials/{nct_id}',
+  'GET /companies/search',
+  'GET /companies/{ticker}',
   'GET /cost-reports/{ccn}',
   'GET /cost-reports/{ccn}/balance-sheet',
   'GET /cost-reports/{ccn}/charity-care',
@@ -25,6 +27,7 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /hospitals/{ccn}/services',
   'GET /irf',
   'GET /ltch',
+  'GET /ma-events/recent',
   'GET /market-intelligence/cbsa/{cbsa_code}/population',
   'GET /nursing-homes',
   'GET /rules/dmepos/fee',

@@ -1087,20 +1087,58 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Public company financials (not implemented yet)
-         * @description Planned. Answers 501 until the loader of SEC filings is built; listed so the contract shows the whole surface.
+         * A public healthcare company's financial facts by period, each with its filing
+         * @description The company (CIK, name, tickers, exchanges, SIC, state of incorporation, fiscal year end) and its financial facts, newest period first (then measure, then frame: unique), each with the us-gaap concept that answered, period, fiscal year and period as filed, and the filing it came from (accession number, form, filed date, EDGAR link). Public healthcare companies from SEC EDGAR (source `sec_edgar`: company_tickers.json, the nightly submissions.zip and companyfacts.zip). Only filers whose SIC code is healthcare are loaded: Pharmaceuticals and biologicals (2833-2836); Medical, surgical and dental instruments; electromedical (3841-3845); Ophthalmic goods (3851); Medical, dental and hospital equipment wholesale (5047); Drugs wholesale (5122); Drug stores and proprietary stores (5912); Hospital and medical service plans (6324); Health services (8000-8099). Measures and their us-gaap concepts, first reported wins per period: revenue (Revenues, RevenueFromContractWithCustomerExcludingAssessedTax, HealthCareOrganizationRevenue); operating_income (OperatingIncomeLoss); net_income (NetIncomeLoss, ProfitLoss); operating_cash_flow (NetCashProvidedByUsedInOperatingActivities); total_assets (Assets); total_liabilities (Liabilities); stockholders_equity (StockholdersEquity, StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest); cash (CashAndCashEquivalentsAtCarryingValue); long_term_debt (LongTermDebtNoncurrent, LongTermDebt). Only facts SEC placed in a calendar frame are kept (one per concept and period, from the latest filing that reported it, so amendments supersede). Money in USD as filed. A ticker or CIK that is not well formed is a 400 naming `ticker`; a ticker or CIK EDGAR does not list, or that is not a healthcare filer, a 404 saying which; no submissions or ticker file in force a 503 naming sec_edgar. A company with no facts version in force answers with no items and a gap.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Facts per page, 1 to 500 (default 100). */
+                    limit?: number;
+                    /** @description Comma list of measures: revenue, operating_income, net_income, operating_cash_flow, total_assets, total_liabilities, stockholders_equity, cash, long_term_debt. Default all. */
+                    measure?: string;
+                    /** @description Facts to skip, in the answer order (period end descending, measure, frame). */
+                    offset?: number;
+                    /** @description Periods ending on or before this date. */
+                    period_end_max?: string;
+                    /** @description Periods ending on or after this date. */
+                    period_end_min?: string;
+                    /** @description annual (350-380 days), quarterly (80-100 days), other durations, or instant (balance-sheet dates). */
+                    period_type?: "annual" | "quarterly" | "other" | "instant";
+                };
                 header?: never;
                 path: {
+                    /** @description Ticker as EDGAR lists it (any case, e.g. `PHHS`, `BRK-B`) or a CIK (1 to 10 digits). */
                     ticker: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The company and its facts. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyFinancials"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1110,7 +1148,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1136,8 +1183,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1163,18 +1210,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Search public companies (not implemented yet)
-         * @description Planned. Answers 501 until the loader of SEC filings is built; listed so the contract shows the whole surface.
+         * Search public healthcare companies by name, ticker, SIC and state
+         * @description Healthcare companies of the submissions file in force, in name order (then CIK: unique), filtered by `q` (every word among the name's words and tickers), `sic` and `state_of_incorporation`; each with its latest annual revenue, operating income, net income and cash flow and its latest balance-sheet figures, with their filings. Paged by `cursor` (`limit` at most 100). Public healthcare companies from SEC EDGAR (source `sec_edgar`: company_tickers.json, the nightly submissions.zip and companyfacts.zip). Only filers whose SIC code is healthcare are loaded: Pharmaceuticals and biologicals (2833-2836); Medical, surgical and dental instruments; electromedical (3841-3845); Ophthalmic goods (3851); Medical, dental and hospital equipment wholesale (5047); Drugs wholesale (5122); Drug stores and proprietary stores (5912); Hospital and medical service plans (6324); Health services (8000-8099). Measures and their us-gaap concepts, first reported wins per period: revenue (Revenues, RevenueFromContractWithCustomerExcludingAssessedTax, HealthCareOrganizationRevenue); operating_income (OperatingIncomeLoss); net_income (NetIncomeLoss, ProfitLoss); operating_cash_flow (NetCashProvidedByUsedInOperatingActivities); total_assets (Assets); total_liabilities (Liabilities); stockholders_equity (StockholdersEquity, StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest); cash (CashAndCashEquivalentsAtCarryingValue); long_term_debt (LongTermDebtNoncurrent, LongTermDebt). Only facts SEC placed in a calendar frame are kept (one per concept and period, from the latest filing that reported it, so amendments supersede). Money in USD as filed. Bad filters are 400s naming the parameter; no submissions file in force a 503 naming sec_edgar.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Companies per page, 1 to 100 (default 25). */
+                    limit?: number;
+                    /** @description Words of the company name or a ticker; every word must match. */
+                    q?: string;
+                    /** @description SIC code of the filer (4 digits). */
+                    sic?: string;
+                    /** @description State of incorporation as EDGAR codes it (DE, MN, ...). */
+                    state_of_incorporation?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The companies. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanySearch"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1184,7 +1266,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1210,8 +1292,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4135,18 +4217,55 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Acquisition and divestiture events (not implemented yet)
-         * @description Planned. Answers 501 until the loader of SEC filings is built; listed so the contract shows the whole surface.
+         * Recent acquisition and divestiture events of healthcare companies and facilities
+         * @description Events dated from `since` to `until` (default the 365 days before `as_of`), newest first (then `event_id`: unique), paged by `limit` (at most 200) and `offset` with `total`. Sources: SEC EDGAR 8-K filings reporting item 2.01, Completion of Acquisition or Disposition of Assets (source `sec_edgar`, healthcare filers only, each linked to its filing by accession number), and the CMS Hospital and SNF change of ownership files (source `cms_chow`, each linked to its CHOW record). **Merging**: An 8-K and a CHOW record are one deal when the filer's name equals the CHOW buyer's or seller's organization or doing-business-as name (letters and digits compared, case ignored; confidence 0.95 when equal as written, 0.85 when equal once corporate suffixes such as Inc, Corp, LLC, Holdings are dropped) and the CHOW effective date falls from 30 days before to 5 days after the 8-K's report date (an 8-K item 2.01 is due within four business days of completion). A CHOW record joins the closest such 8-K; an 8-K may gather several CHOW records (a system buying several facilities). The merged event shows `match` (rule, confidence, and which names and dates matched) and both records. **Types**: acquisition or divestiture from the filer's side when a CHOW record shows it; an 8-K alone is acquisition_or_disposition; a CHOW alone is the buyer's acquisition. Bad dates, a window over 731 days or `since` after `until` are 400s naming the parameter; neither source in force a 503 naming both; one missing is a gap.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description Events per page, 1 to 200 (default 50). */
+                    limit?: number;
+                    /** @description Events to skip, in the answer order (date descending, then event_id). */
+                    offset?: number;
+                    /** @description Events dated on or after this day (default 365 days before `until`). */
+                    since?: string;
+                    /** @description Only events one source reports (merged events count for both). */
+                    source?: "sec_edgar" | "cms_chow";
+                    /** @description Only events of this type. */
+                    type?: "acquisition" | "divestiture" | "acquisition_or_disposition";
+                    /** @description Events dated on or before this day (default `as_of`). At most 731 days after `since`. */
+                    until?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The events. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MaEvents"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -4156,7 +4275,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -4182,8 +4301,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13450,6 +13569,28 @@ export interface components {
             /** @enum {string} */
             tier?: "free" | "starter" | "pro" | "scale" | "enterprise";
         };
+        ChowRecord: {
+            buyer: {
+                ccn: string | null;
+                doing_business_as: string | null;
+                enrollment_id: string | null;
+                npi: string | null;
+                organization_name: string | null;
+            };
+            ccn: string | null;
+            chow_type: string | null;
+            effective_date: string | null;
+            /** @enum {string} */
+            facility_type: "hospital" | "snf";
+            seller: {
+                ccn: string | null;
+                doing_business_as: string | null;
+                enrollment_id: string | null;
+                npi: string | null;
+                organization_name: string | null;
+            };
+            source: components["schemas"]["CatalogRowSource"];
+        };
         Citation: {
             /** @enum {string} */
             as_of_rule: "publisher_effective_window" | "first_observed";
@@ -13484,6 +13625,55 @@ export interface components {
             setting: "practitioner" | "outpatient_hospital" | "dme_supplier" | null;
             units: number | null;
             zip: string | null;
+        };
+        CompanyFinancials: {
+            /** Format: date */
+            as_of: string;
+            company: components["schemas"]["CompanySummary"];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["FinancialFact"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+        };
+        CompanySearch: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["CompanySearchItem"][];
+            limit: number;
+            methodology_note: string;
+            next_cursor: string | null;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        CompanySearchItem: components["schemas"]["CompanySummary"] & {
+            /** @description The latest annual figure of each duration measure and the year-end instants. */
+            latest_annual: components["schemas"]["FinancialFact"][];
+        };
+        CompanySummary: {
+            /**
+             * @description CIK, 10 digits.
+             * @example 0001000001
+             */
+            cik: string;
+            exchanges: string[];
+            /** @description MMDD as EDGAR writes it. */
+            fiscal_year_end: string | null;
+            /** @description The healthcare SIC group that kept the company. */
+            healthcare_group: string | null;
+            name: string;
+            sic: string | null;
+            sic_description: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            state_of_incorporation: string | null;
+            tickers: string[];
         };
         ConstructionSignal: {
             address: string | null;
@@ -14400,6 +14590,30 @@ export interface components {
             title: string;
             versions: components["schemas"]["CatalogSourceVersion"][];
         };
+        FinancialFact: {
+            /**
+             * @description The us-gaap concept that answered.
+             * @example Revenues
+             */
+            concept: string;
+            filing: components["schemas"]["SecFilingRef"];
+            fiscal_period: string | null;
+            fiscal_year: number | null;
+            /** @description SEC's calendar frame (CY2024, CY2024Q3, CY2024Q4I): unique per measure. */
+            frame: string;
+            label: string | null;
+            /** @enum {string} */
+            measure: "revenue" | "operating_income" | "net_income" | "operating_cash_flow" | "total_assets" | "total_liabilities" | "stockholders_equity" | "cash" | "long_term_debt";
+            /** Format: date */
+            period_end: string;
+            /** Format: date */
+            period_start: string | null;
+            /** @enum {string} */
+            period_type: "annual" | "quarterly" | "other" | "instant";
+            source: components["schemas"]["CatalogRowSource"];
+            unit: string;
+            value: number;
+        };
         Freshness: {
             age_days: number | null;
             /** @enum {string} */
@@ -15076,6 +15290,73 @@ export interface components {
             offset: number | null;
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
+        };
+        MaEvent: {
+            acquirer: components["schemas"]["MaEventParty"];
+            chow_records: components["schemas"]["ChowRecord"][];
+            /**
+             * Format: date
+             * @description The CHOW effective date when there is one, else the 8-K report date (else its filing date).
+             */
+            date: string;
+            divestor: components["schemas"]["MaEventParty"];
+            /** @description sec:<accession number> for events with a filing, else chow:<facility type>:<enrollments and date>. Unique. */
+            event_id: string;
+            /**
+             * @description From the public company’s side when one is involved (acquisition: it bought; divestiture: it sold); an 8-K with no matching CHOW is acquisition_or_disposition (the filing index does not say which); a CHOW alone is the buyer’s acquisition.
+             * @enum {string}
+             */
+            event_type: "acquisition" | "divestiture" | "acquisition_or_disposition";
+            facilities: {
+                ccn: string | null;
+                facility_type: string;
+                name: string | null;
+            }[];
+            filings: components["schemas"]["MaFiling"][];
+            /** @description How an 8-K and CHOW records were merged into this event; null for a single-source event. */
+            match: {
+                confidence: number;
+                detail: string;
+                rule: string;
+            } | null;
+        };
+        MaEventParty: {
+            /** @description When the party is an EDGAR filer of the event. */
+            cik: string | null;
+            /** @description PECOS enrollment (CHOW records). */
+            enrollment_id: string | null;
+            name: string | null;
+            ticker: string | null;
+        };
+        MaEvents: {
+            /** Format: date */
+            as_of: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["MaEvent"][];
+            limit: number;
+            methodology_note: string;
+            next_offset: number | null;
+            offset: number;
+            /** Format: date */
+            since: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            total: number;
+            /** Format: date */
+            until: string;
+        };
+        MaFiling: {
+            accession_number: string;
+            cik: string;
+            company: string;
+            filing_date: string | null;
+            form: string;
+            /** @description 8-K items as filed; 2.01 is Completion of Acquisition or Disposition of Assets. */
+            items: string[];
+            report_date: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            url: string;
         };
         MepsGenericCost: {
             by_pricing_unit: components["schemas"]["RxAcquisitionCost"][];
@@ -16381,6 +16662,16 @@ export interface components {
                 /** @description Sources whose freshness class is `fresh` or `exempt`. */
                 sources_fresh: number;
             };
+        };
+        SecFilingRef: {
+            /** @example 0001000001-25-000005 */
+            accession_number: string;
+            /** Format: date */
+            filed: string | null;
+            /** @example 10-K */
+            form: string;
+            /** @description The filing index on www.sec.gov. */
+            url: string;
         };
         Shortage: {
             companies: string[];
