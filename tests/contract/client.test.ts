@@ -108,6 +108,14 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
   },
+  providers: async () => {
+    // No facility-affiliation file loaded: the answer names cms_dac.
+    const { error, response } = await client.GET('/dac/hospital/{ccn}/affiliates', {
+      params: { path: { ccn: '360999' }, query: { limit: 10 } },
+    });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: ['cms_dac'] });
+  },
   rx: async () => {
     // A hyphenated 4-4-2 NDC passes the route's schema; with nothing loaded the answer names both sources.
     const { error, response } = await client.GET('/rx/ndcs/{ndc11}', { params: { path: { ndc11: '0071-0155-23' } } });
