@@ -1,6 +1,7 @@
 import { providersGroup } from '../../../functions/providers/routes';
 import { buildApp } from '../../../shared/app/build';
 import type { Clock, Deps } from '../../../shared/deps';
+import { employmentDossierBlock, facilityAffiliationsDossierBlock } from '../../../shared/providers/dac-blocks';
 import type { Table } from '../../../shared/storage/table';
 import { catalogWorld } from '../../helpers/catalog-world';
 
@@ -112,6 +113,18 @@ describe('provider dossier, employment and hospital affiliates', () => {
     const reads = c.reads() - before;
     expect(reads).toBeLessThanOrEqual(8);
     expect(reads).toBe(3);
+  });
+
+  it('serves each DAC block alone as a DossierBlockReader in two reads, as the dossier composes it', async () => {
+    const c = counting(world.h.deps.tables.catalog);
+    const deps: Deps = { ...world.h.deps, tables: { ...world.h.deps.tables, catalog: c.table } };
+    const before = c.reads();
+    const block = await facilityAffiliationsDossierBlock(deps, '1694038252', '2025-03-01');
+    expect(c.reads() - before).toBe(2);
+    const dossier = (await get('/provider/1694038252?as_of=2025-03-01')).body;
+    expect(block).toEqual(dossier.facility_affiliations);
+    const employment = await employmentDossierBlock(deps, '1694038252', '2025-03-01');
+    expect(employment).toEqual(dossier.employment_intelligence);
   });
 
   it('switches employment on the right day: FENWICK moves group practice on 2025-04-01', async () => {
