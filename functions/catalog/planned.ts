@@ -20,8 +20,6 @@ const prov = tagged('Providers and licenses');
 const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
-  prov('/provider/{npi}', 'Provider dossier', 'nppes and the provider catalog'),
-  prov('/provider/{npi}/employment', 'Employment with attribution signals', 'provider catalog'),
   prov('/provider/{npi}/clinical-trials', "Investigator's trials", 'clinical trials'),
   prov('/provider/{npi}/financial-affiliation', 'Financial affiliation', 'Open Payments'),
   prov('/quality/leaderboards/{specialty}', 'Quality leaderboard of a specialty', 'MIPS quality'),
@@ -36,5 +34,4 @@ export const PLANNED: readonly PlannedEndpoint[] = [
     'Per-state discipline coverage against a national benchmark',
     'state license boards',
   ),
-  prov('/dac/hospital/{ccn}/affiliates', 'Providers affiliated with a hospital', 'Doctors and Clinicians'),
 ];

@@ -7,6 +7,7 @@ import census_pep_cbsa from './census_pep_cbsa';
 import chicago_building_permits from './chicago_building_permits';
 import cms_asp_pricing from './cms_asp_pricing';
 import cms_chow from './cms_chow';
+import cms_dac from './cms_dac';
 import cms_dmepos_fee_schedule from './cms_dmepos_fee_schedule';
 import cms_hcpcs_level2 from './cms_hcpcs_level2';
 import cms_hcris_hosp10 from './cms_hcris_hosp10';
@@ -23,6 +24,7 @@ import cms_partb_spending_by_drug from './cms_partb_spending_by_drug';
 import cms_partd_prescribers from './cms_partd_prescribers';
 import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
 import cms_pdc_facilities from './cms_pdc_facilities';
+import cms_pecos_reassignment from './cms_pecos_reassignment';
 import cms_pos from './cms_pos';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_reach_puf from './cms_reach_puf';
@@ -72,6 +74,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   chicago_building_permits,
   cms_asp_pricing,
   cms_chow,
+  cms_dac,
   cms_dmepos_fee_schedule,
   cms_hcpcs_level2,
   cms_hcris_hosp10,
@@ -88,6 +91,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_partd_prescribers,
   cms_partd_spending_by_drug,
   cms_pdc_facilities,
+  cms_pecos_reassignment,
   cms_pos,
   cms_preclusion_list,
   cms_reach_puf,

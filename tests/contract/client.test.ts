@@ -66,7 +66,9 @@ const CALLS: Record<string, () => Promise<void>> = {
   },
   catalog: async () => {
     // Specified but not built yet: the typed call compiles and answers a 501 problem.
-    const { error, response } = await client.GET('/ma-events/recent');
+    const { error, response } = await client.GET('/quality/systems/{system_id}', {
+      params: { path: { system_id: 'HSI00000001' } },
+    });
     expect(response.status).toBe(501);
     expect(error).toMatchObject({ status: 501 });
   },
@@ -107,6 +109,14 @@ const CALLS: Record<string, () => Promise<void>> = {
     });
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
+  },
+  providers: async () => {
+    // No facility-affiliation file loaded: the answer names cms_dac.
+    const { error, response } = await client.GET('/dac/hospital/{ccn}/affiliates', {
+      params: { path: { ccn: '360999' }, query: { limit: 10 } },
+    });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: ['cms_dac'] });
   },
   rx: async () => {
     // A hyphenated 4-4-2 NDC passes the route's schema; with nothing loaded the answer names both sources.

@@ -1775,20 +1775,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Providers affiliated with a hospital (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Doctors and Clinicians is built; listed so the contract shows the whole surface.
+         * Clinicians affiliated with a hospital (DAC facility affiliations)
+         * @description The clinicians the Doctors and Clinicians facility-affiliation file in force on `as_of` (source `cms_dac`) affiliates with the hospital CCN (rows of facility type Hospital), in NPI order ending on the file version and record (unique). Paged by `limit` (at most 1000) and `next_cursor`; a page is one storage query of the CCN's partition. A CCN is 6 characters (5 digits get their leading zero back); anything else is a 400 naming `ccn`. 404 when the file lists no clinician for the CCN; 503 naming cms_dac when no facility-affiliation file is in force.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. The NPPES registry is read as loaded whatever the date. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same as_of). */
+                    cursor?: string;
+                    /** @description Clinicians per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description CMS Certification Number of the hospital (6 characters, leading zeros kept). */
                     ccn: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description One page. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HospitalAffiliates"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -1798,7 +1828,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -1824,8 +1863,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4943,20 +4982,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Provider dossier (not implemented yet)
-         * @description Planned. Answers 501 until the loader of nppes and the provider catalog is built; listed so the contract shows the whole surface.
+         * Provider dossier: identity, licences, quality, employment, trials, facility and hospital affiliations
+         * @description The NPI's dossier on `as_of`: `identity` (the NPPES registry record) and the blocks `license_intelligence`, `quality_intelligence`, `employment_intelligence`, `clinical_trials`, `facility_affiliations` (hospital, home health, hospice, nursing home, dialysis, IRF and LTCH, each with its CCN and type) and `hospital_affiliations`. Each block is `{sources, gaps, data}`: the archived versions it read, a gap per source that could not answer (`not_loaded` names a source not loaded yet), and `data` (null only when none of its sources could answer). Employment and affiliations come from the CMS Doctors and Clinicians files (source `cms_dac`) and the Medicare reassignment list (`cms_pecos_reassignment`), linked by NPI. An NPI that is not 10 digits or fails its check digit is a 400 naming `npi`. 404 when neither the registry nor those files list the NPI; 503 naming the sources when none of them is in force. At most eight storage reads.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. The NPPES registry is read as loaded whatever the date. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description National Provider Identifier: 10 digits with a valid check digit. */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The dossier. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProviderDossier"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -4966,7 +5031,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -4992,8 +5066,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5095,20 +5169,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Employment with attribution signals (not implemented yet)
-         * @description Planned. Answers 501 until the loader of provider catalog is built; listed so the contract shows the whole surface.
+         * A provider's employment: attribution signals with employer_npi and how each was derived
+         * @description `attribution_signals[]` of the NPI on `as_of`, each with `derivation` (`reassignment`: the Revalidation Reassignment List; `group_practice`: the DAC national file's org_pac_id; `facility_affiliation`: the DAC facility-affiliation file), the employer's identifiers (PAC ID, enrollment ID, CCN), name and state, `corroborated_by` (the other derivation naming the same PAC ID) and `source` (the archived row). `employer_npi` is the employer's NPI when a source publishes it by identifier, else null with `employer_npi_basis` saying why: the reassignment list and the DAC national file name a group by PECOS PAC ID and enrollment ID, the facility-affiliation file a facility by CCN, and none of them carries the employer's NPI. It is never filled in by a name match. Ordered reassignments, group practices, facility affiliations, each in file order. Not paged: one NPI's rows, at most 2,000 (`truncated` says when cut). An NPI that is not 10 digits or fails its check digit is a 400 naming `npi`. 404 when no source in force lists the NPI; 503 naming the sources when none is in force.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. The NPPES registry is read as loaded whatever the date. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description National Provider Identifier: 10 digits with a valid check digit. */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The signals. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProviderEmployment"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5118,7 +5218,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5144,8 +5253,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13415,6 +13524,35 @@ export interface components {
             /** @example The whole response object with the single field attestation.signature removed, canonicalized with RFC 8785 (JCS), signed with Ed25519. */
             signed: string;
         };
+        AttributionSignal: {
+            corroborated_by: ("reassignment" | "group_practice" | "facility_affiliation")[];
+            /**
+             * @description How the signal was derived: reassignment (PECOS reassignment list), group_practice (DAC national file org_pac_id), facility_affiliation (DAC facility-affiliation file).
+             * @enum {string}
+             */
+            derivation: "reassignment" | "group_practice" | "facility_affiliation";
+            /** @description CCN of the facility (facility_affiliation). */
+            employer_ccn: string | null;
+            /** @description PECOS enrollment ID of the group. */
+            employer_enrollment_id: string | null;
+            employer_name: string | null;
+            /** @description The employer NPI when a source publishes it. */
+            employer_npi: string | null;
+            /** @description `employer_npi` is the employer's NPI when a source publishes it by identifier, else null with `employer_npi_basis` saying why: the reassignment list and the DAC national file name a group by PECOS PAC ID and enrollment ID, the facility-affiliation file a facility by CCN, and none of them carries the employer's NPI. It is never filled in by a name match. */
+            employer_npi_basis: string;
+            /** @description PECOS associate control ID of the group. */
+            employer_pac_id: string | null;
+            employer_state: string | null;
+            /** @enum {string|null} */
+            facility_type: "hospital" | "home_health" | "hospice" | "nursing_home" | "dialysis" | "irf" | "ltch" | null;
+            /** @description Members of the group as published (num_org_mem, or reassignments and PAs). */
+            group_members: number | null;
+            /** @description The identifier the signal was linked by. */
+            link: string;
+            /** @description Reassignment list: `Reassignment` or `Physician Assistant`. */
+            record_type: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+        };
         BiologicProduct: {
             /** Format: date */
             approval_date: string | null;
@@ -14160,6 +14298,11 @@ export interface components {
             /** @description Plan years in force on as_of. */
             years: number[];
         };
+        EmploymentIntelligence: {
+            attribution_signals: components["schemas"]["AttributionSignal"][];
+            /** @description More rows than one read takes (2,000): the first ones were kept. */
+            truncated: boolean;
+        } | null;
         Establishment: {
             /** @description The address as FDA prints it: one string ending in the country name and its ISO-3 code in parentheses. */
             address: string | null;
@@ -14510,6 +14653,26 @@ export interface components {
             /** @description 5-digit ZIP code. */
             zip: string | null;
         };
+        FacilityAffiliation: {
+            /** @description CCN of the facility or unit, 6 characters. */
+            ccn: string;
+            /**
+             * @description hospital, home_health, hospice, nursing_home (nursing homes and SNFs), dialysis, irf, ltch; null for a type CMS adds later (see facility_type_published).
+             * @enum {string|null}
+             */
+            facility_type: "hospital" | "home_health" | "hospice" | "nursing_home" | "dialysis" | "irf" | "ltch" | null;
+            facility_type_published: string | null;
+            /** @description CCN of the hospital a unit belongs to, when published. */
+            parent_ccn: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+        };
+        FacilityAffiliations: {
+            /** @description Affiliations per facility type (every type listed, 0 included). */
+            counts: {
+                [key: string]: number;
+            };
+            items: components["schemas"]["FacilityAffiliation"][];
+        } | null;
         FacilityList: {
             /** Format: date */
             as_of: string;
@@ -14738,6 +14901,41 @@ export interface components {
             /** @description Systems with at least one counted signal in scope. */
             total: number;
         };
+        HospitalAffiliate: {
+            facility_type_published: string | null;
+            first_name: string | null;
+            ind_pac_id: string | null;
+            last_name: string | null;
+            npi: string;
+            parent_ccn: string | null;
+            source: components["schemas"]["CatalogListingRowSource"];
+        };
+        HospitalAffiliates: {
+            /** Format: date */
+            as_of: string;
+            ccn: string;
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["HospitalAffiliate"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            scanned: number;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        HospitalAffiliation: {
+            ccn: string;
+            /** @description Hospital name where the national file names it (hosp_afl_lbn_N). */
+            name: string | null;
+            sources: components["schemas"]["CatalogRowSource"][];
+            /** @description facility_affiliation: a Facility Affiliation row of type Hospital; national_file: hosp_afl_N of the national file (releases to 2022). */
+            via: ("facility_affiliation" | "national_file")[];
+        };
+        HospitalAffiliations: {
+            items: components["schemas"]["HospitalAffiliation"][];
+        } | null;
         HospitalCaseMixIndex: {
             /** Format: date */
             as_of: string;
@@ -16072,6 +16270,107 @@ export interface components {
         ProblemTypeList: {
             items: components["schemas"]["ProblemType"][];
         };
+        ProviderDossier: {
+            /** Format: date */
+            as_of: string;
+            /** @description Clinical trials (pending: data null, a gap names the sources). */
+            clinical_trials: {
+                /** @description Not built yet: always null (see gaps). */
+                data: Record<string, never> | null;
+                /** @description Sources of the block that could not answer for the date, and why. */
+                gaps: components["schemas"]["CatalogGap"][];
+                /** @description The archived versions the block read. */
+                sources: components["schemas"]["CatalogSourceVersion"][];
+            };
+            /** @description Employment intelligence: attribution signals. */
+            employment_intelligence: {
+                data: components["schemas"]["EmploymentIntelligence"];
+                /** @description Sources of the block that could not answer for the date, and why. */
+                gaps: components["schemas"]["CatalogGap"][];
+                /** @description The archived versions the block read. */
+                sources: components["schemas"]["CatalogSourceVersion"][];
+            };
+            /** @description Facility affiliations of every type from the DAC facility-affiliation file. */
+            facility_affiliations: {
+                data: components["schemas"]["FacilityAffiliations"];
+                /** @description Sources of the block that could not answer for the date, and why. */
+                gaps: components["schemas"]["CatalogGap"][];
+                /** @description The archived versions the block read. */
+                sources: components["schemas"]["CatalogSourceVersion"][];
+            };
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Hospital affiliations (facility-affiliation rows of type hospital, and the national file hospital columns). */
+            hospital_affiliations: {
+                data: components["schemas"]["HospitalAffiliations"];
+                /** @description Sources of the block that could not answer for the date, and why. */
+                gaps: components["schemas"]["CatalogGap"][];
+                /** @description The archived versions the block read. */
+                sources: components["schemas"]["CatalogSourceVersion"][];
+            };
+            /** @description NPPES registry identity. */
+            identity: {
+                data: components["schemas"]["ProviderIdentity"];
+                /** @description Sources of the block that could not answer for the date, and why. */
+                gaps: components["schemas"]["CatalogGap"][];
+                /** @description The archived versions the block read. */
+                sources: components["schemas"]["CatalogSourceVersion"][];
+            };
+            /** @description Licence intelligence (pending: data null, a gap names the sources). */
+            license_intelligence: {
+                /** @description Not built yet: always null (see gaps). */
+                data: Record<string, never> | null;
+                /** @description Sources of the block that could not answer for the date, and why. */
+                gaps: components["schemas"]["CatalogGap"][];
+                /** @description The archived versions the block read. */
+                sources: components["schemas"]["CatalogSourceVersion"][];
+            };
+            methodology_note: string;
+            npi: string;
+            /** @description Quality intelligence (pending: data null, a gap names the source). */
+            quality_intelligence: {
+                /** @description Not built yet: always null (see gaps). */
+                data: Record<string, never> | null;
+                /** @description Sources of the block that could not answer for the date, and why. */
+                gaps: components["schemas"]["CatalogGap"][];
+                /** @description The archived versions the block read. */
+                sources: components["schemas"]["CatalogSourceVersion"][];
+            };
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        ProviderEmployment: {
+            /** Format: date */
+            as_of: string;
+            attribution_signals: components["schemas"]["AttributionSignal"][];
+            /** @description Sources that could not answer for the date (their fields are null). */
+            gaps: components["schemas"]["CatalogGap"][];
+            identity: components["schemas"]["ProviderIdentity"];
+            methodology_note: string;
+            npi: string;
+            /** @description The archived versions this answer was built from. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description More rows than one read takes (2,000): the first ones were kept. */
+            truncated: boolean;
+        };
+        ProviderIdentity: {
+            credential: string | null;
+            deactivation_date: string | null;
+            /** @enum {string|null} */
+            entity_type: "individual" | "organization" | null;
+            enumeration_date: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            middle_name: string | null;
+            npi: string;
+            organization_name: string | null;
+            practice_city: string | null;
+            practice_postal_code: string | null;
+            practice_state: string | null;
+            primary_taxonomy: string | null;
+            reactivation_date: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+        } | null;
         ReachEntity: {
             alignment_plus: string | null;
             apo_election: string | null;
