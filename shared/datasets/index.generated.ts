@@ -23,6 +23,7 @@ import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
 import cms_pdc_facilities from './cms_pdc_facilities';
 import cms_pos from './cms_pos';
 import cms_preclusion_list from './cms_preclusion_list';
+import cms_qpp_mips from './cms_qpp_mips';
 import cms_reach_puf from './cms_reach_puf';
 import costplus_price_list from './costplus_price_list';
 import fda_drug_shortages from './fda_drug_shortages';
@@ -80,6 +81,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_pdc_facilities,
   cms_pos,
   cms_preclusion_list,
+  cms_qpp_mips,
   cms_reach_puf,
   costplus_price_list,
   fda_drug_shortages,

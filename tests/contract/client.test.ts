@@ -108,6 +108,12 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
   },
+  providers: async () => {
+    // No MIPS file loaded: the quality read names its source.
+    const { error, response } = await client.GET('/quality/{npi}', { params: { path: { npi: '1372640197' } } });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: ['cms_qpp_mips'] });
+  },
   rx: async () => {
     // A hyphenated 4-4-2 NDC passes the route's schema; with nothing loaded the answer names both sources.
     const { error, response } = await client.GET('/rx/ndcs/{ndc11}', { params: { path: { ndc11: '0071-0155-23' } } });

@@ -4312,6 +4312,236 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mips/{npi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A clinician's MIPS final and category scores
+         * @description Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; `best_final_score` is the highest final score of the newest year. A malformed NPI is a 400 naming `npi`; an NPI no file in force lists is a 404. Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description NPI (10 digits, check digit verified). */
+                    npi: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The scores. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClinicianQuality"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mips/leaderboards/{specialty}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MIPS leaderboard of a specialty
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Entries per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Minimum Medicare patients (QPP Experience rows only: rows without a patient count are left out). */
+                    min_volume?: number;
+                    /** @description USPS practice state (the file's, else the registry's). */
+                    state?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description An NPPES Health Care Provider Taxonomy code (`207R00000X`, any case), or, for clinicians the registry does not list, the MIPS file's own specialty as a lower-case slug (`internal-medicine`). */
+                    specialty: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The leaderboard. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QualityLeaderboard"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/my-usage": {
         parameters: {
             query?: never;
@@ -5120,7 +5350,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/quality/{npi}": {
+    "/provider/leaderboards/{specialty}": {
         parameters: {
             query?: never;
             header?: never;
@@ -5128,20 +5358,54 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quality of a clinician (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MIPS quality is built; listed so the contract shows the whole surface.
+         * MIPS leaderboard of a specialty
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Entries per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Minimum Medicare patients (QPP Experience rows only: rows without a patient count are left out). */
+                    min_volume?: number;
+                    /** @description USPS practice state (the file's, else the registry's). */
+                    state?: string;
+                };
                 header?: never;
                 path: {
-                    npi: string;
+                    /** @description An NPPES Health Care Provider Taxonomy code (`207R00000X`, any case), or, for clinicians the registry does not list, the MIPS file's own specialty as a lower-case slug (`internal-medicine`). */
+                    specialty: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The leaderboard. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QualityLeaderboard"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5151,7 +5415,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5177,8 +5450,119 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quality/{npi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A clinician's MIPS final and category scores
+         * @description Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; `best_final_score` is the highest final score of the newest year. A malformed NPI is a 400 naming `npi`; an NPI no file in force lists is a 404. Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description NPI (10 digits, check digit verified). */
+                    npi: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The scores. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClinicianQuality"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5204,20 +5588,54 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quality leaderboard of a specialty (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MIPS quality is built; listed so the contract shows the whole surface.
+         * MIPS leaderboard of a specialty
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Entries per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Minimum Medicare patients (QPP Experience rows only: rows without a patient count are left out). */
+                    min_volume?: number;
+                    /** @description USPS practice state (the file's, else the registry's). */
+                    state?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description An NPPES Health Care Provider Taxonomy code (`207R00000X`, any case), or, for clinicians the registry does not list, the MIPS file's own specialty as a lower-case slug (`internal-medicine`). */
                     specialty: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The leaderboard. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QualityLeaderboard"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5227,7 +5645,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5253,8 +5680,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12898,6 +13325,17 @@ export interface components {
             units: number | null;
             zip: string | null;
         };
+        ClinicianQuality: {
+            as_of: string;
+            /** @description The highest final score among `scores` of the newest performance year. */
+            best_final_score: number | null;
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            npi: string;
+            /** @description Every row of the NPI in the files in force, newest year first, then PAC ID. */
+            scores: components["schemas"]["MipsScore"][];
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
         ConstructionSignal: {
             address: string | null;
             approved_date: string | null;
@@ -14085,6 +14523,12 @@ export interface components {
             /** @description Rows matching the filters (every page). */
             total: number;
         };
+        LeaderboardEntry: components["schemas"]["MipsScore"] & {
+            /** @description Position in the order (final score descending, then NPI, then PAC ID): unique. */
+            rank: number;
+            /** @description Competition rank: 1 + entries with a strictly higher final score among those listed so far (ties share it). */
+            tie_rank: number;
+        };
         LoadAttempt: {
             duration_ms: number;
             error: string | null;
@@ -14116,6 +14560,44 @@ export interface components {
             offset: number | null;
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
+        };
+        MipsScore: {
+            /** @description Cost category score (points, as published). */
+            cost_score: number | null;
+            /** @description MIPS final score out of 100 (points, as published). */
+            final_score: number | null;
+            /** @description Final score before the complex patient bonus (points, as published). */
+            final_score_without_cpb: number | null;
+            first_name: string | null;
+            /** @description Improvement Activities category score (points, as published). */
+            ia_score: number | null;
+            last_name: string | null;
+            /** @enum {string} */
+            layout: "pdc_ec_score" | "qpp_experience";
+            medicare_patients: number | null;
+            npi: string;
+            /** @description PECOS PAC ID of the practice scored (Doctors and Clinicians file). */
+            org_pac_id: string | null;
+            /** @description The file's label, e.g. `PY 2023`. */
+            performance_year: string | null;
+            /** @description Promoting Interoperability category score (points, as published). */
+            pi_score: number | null;
+            /** @description Quality category score (points, as published). */
+            quality_score: number | null;
+            /** @description How the score was reached (individual, group, APM entity...), as published. */
+            score_source: string | null;
+            source: components["schemas"]["CatalogListingRowSource"];
+            /** @description The published row as-is. */
+            source_row: {
+                [key: string]: string;
+            };
+            /** @description NPPES primary taxonomy code, else the file's specialty slug. */
+            specialty: string | null;
+            /** @enum {string|null} */
+            specialty_from: "nppes_taxonomy" | "mips_file" | null;
+            state: string | null;
+            /** @enum {string|null} */
+            state_from: "mips_file" | "nppes_practice_address" | null;
         };
         MsspAcoLink: {
             /** @description IDs the name matches when it matches several (not linked). */
@@ -14725,6 +15207,17 @@ export interface components {
         };
         ProblemTypeList: {
             items: components["schemas"]["ProblemType"][];
+        };
+        QualityLeaderboard: {
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["LeaderboardEntry"][];
+            limit: number;
+            methodology_note: string;
+            next_cursor: string | null;
+            scanned: number;
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            specialty: string;
         };
         ReachEntity: {
             alignment_plus: string | null;
