@@ -34,8 +34,6 @@ export const PLANNED: readonly PlannedEndpoint[] = [
   rx('/rx/pbms', 'PBM rollup', 'Form 5500'),
   prov('/provider/{npi}', 'Provider dossier', 'nppes and the provider catalog'),
   prov('/provider/{npi}/employment', 'Employment with attribution signals', 'provider catalog'),
-  prov('/provider/{npi}/clinical-trials', "Investigator's trials", 'clinical trials'),
-  prov('/provider/{npi}/financial-affiliation', 'Financial affiliation', 'Open Payments'),
   prov('/quality/systems/{system_id}', 'Quality of a health system', 'MIPS quality'),
   prov('/licenses/alerts/recent', 'Recent license alerts', 'state license boards'),
   prov('/licenses/state/{state}', 'License intelligence of a state', 'state license boards'),

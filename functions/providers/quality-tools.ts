@@ -16,4 +16,18 @@ export const QUALITY_TOOLS: readonly ToolSpec[] = [
     proves:
       'Clinicians of a specialty (NPPES taxonomy code) ranked by MIPS final score, optionally in one state and above a Medicare patient count. Scores are often group scores shared by every clinician of a practice, so ties are common; a rank compares published scores, not outcomes.',
   }),
+  tool({
+    name: 'provider_financial_affiliation',
+    method: 'get',
+    path: '/provider/{npi}/financial-affiliation',
+    proves:
+      'What drug and device makers reported paying or transferring to the NPI (Open Payments, program years 2021 on), by year, payer and nature, with the published rows. Reported by the payers; an empty answer means no report, and research dollars where the NPI is only the principal investigator usually went to an institution.',
+  }),
+  tool({
+    name: 'provider_clinical_trials',
+    method: 'get',
+    path: '/provider/{npi}/clinical-trials',
+    proves:
+      'ClinicalTrials.gov studies a manufacturer reported the NPI as principal investigator or recipient of (Open Payments research rows with an NCT id), with the study record when held. Studies without such a report are not listed: absence does not mean the NPI runs no trials.',
+  }),
 ];

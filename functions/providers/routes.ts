@@ -1,6 +1,8 @@
 import { createRouter, type RouteGroup } from '../../shared/http/app';
+import { registerFinancialRoutes } from './financial-routes';
 import { registerQualityRoutes } from './quality-routes';
 import { PROVIDERS_TOOLS } from './tools';
+import { registerTrialsRoutes } from './trials-routes';
 
 /**
  * Provider reads (issue 21): the dossier, employment, quality, licences and discipline, financial
@@ -15,6 +17,8 @@ export const providersGroup: RouteGroup = {
   build(deps) {
     const router = createRouter();
     registerQualityRoutes(router, deps);
+    registerFinancialRoutes(router, deps);
+    registerTrialsRoutes(router, deps);
     return router;
   },
 };

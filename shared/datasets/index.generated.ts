@@ -17,6 +17,7 @@ import cms_medicaid_spending_by_drug from './cms_medicaid_spending_by_drug';
 import cms_mssp_puf from './cms_mssp_puf';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
+import cms_open_payments from './cms_open_payments';
 import cms_partb_spending_by_drug from './cms_partb_spending_by_drug';
 import cms_partd_prescribers from './cms_partd_prescribers';
 import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
@@ -75,6 +76,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_mssp_puf,
   cms_ncci_mue,
   cms_ncci_ptp,
+  cms_open_payments,
   cms_partb_spending_by_drug,
   cms_partd_prescribers,
   cms_partd_spending_by_drug,

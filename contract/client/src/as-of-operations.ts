@@ -30,6 +30,8 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /mips/{npi}',
   'GET /nursing-homes',
   'GET /provider/leaderboards/{specialty}',
+  'GET /provider/{npi}/clinical-trials',
+  'GET /provider/{npi}/financial-affiliation',
   'GET /quality/leaderboards/{specialty}',
   'GET /quality/{npi}',
   'GET /rules/dmepos/fee',

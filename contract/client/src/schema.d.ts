@@ -5130,20 +5130,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Investigator's trials (not implemented yet)
-         * @description Planned. Answers 501 until the loader of clinical trials is built; listed so the contract shows the whole surface.
+         * An investigator's clinical trials
+         * @description Studies tied to the NPI by Open Payments research rows (source `cms_open_payments`): a record naming the NPI as principal investigator or recipient with a ClinicalTrials.gov identifier, confidence 1.0, with the linking Record_IDs, payers, years and dollars; each completed from the ClinicalTrials.gov set in force (`nlm_ctgov`; `trial` null when that set lacks the study). Ordered by NCT id (unique). Name-and-site matching to ClinicalTrials.gov investigators is not built yet (`method` says so): a study without a manufacturer-reported research payment is not listed. A malformed NPI is a 400 naming `npi`; no Open Payments publication in force is a 503 naming cms_open_payments; an NPI with no research rows is an empty list.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the publications in force on this date (YYYY-MM-DD; a publication is in force from its publication date until the next one of its file type and program year); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description NPI (10 digits, check digit verified). */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The trials. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvestigatorTrials"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5153,7 +5179,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5179,8 +5205,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5282,20 +5308,58 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Financial affiliation (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Open Payments is built; listed so the contract shows the whole surface.
+         * A provider's payments from drug and device makers (Open Payments)
+         * @description Open Payments (source `cms_open_payments`: general, research and ownership detail files, program years 2021 on) for the NPI as of `as_of`: `groups` per program year, kind, role, payer and nature (payments and dollars, summed when the files loaded), each with `rows`, the query listing its rows here; `totals` of what the NPI received by year, payer and nature (research it is only named PI of is kept apart, role principal_investigator); and `payments`, one page of the rows themselves, newest first, each with its Record_ID and archived source (filters `program_year`, `kind`, `payer`, `nature` select the rows of `payments` only, not `groups` or `totals`; `limit` at most 1000; `next_cursor`). An NPI with no payments is an empty answer (no report is a fact), a malformed NPI a 400 naming `npi`, no publication in force a 503 naming cms_open_payments.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the publications in force on this date (YYYY-MM-DD; a publication is in force from its publication date until the next one of its file type and program year); default today. */
+                    as_of?: string;
+                    /** @description The `payments.next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description File type of the rows listed. */
+                    kind?: "general" | "research" | "ownership";
+                    /** @description Payment rows per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Nature of payment, exactly as published (e.g. `Consulting Fee`). */
+                    nature?: string;
+                    /** @description Paying manufacturer or GPO, exactly as published. */
+                    payer?: string;
+                    /** @description Program year of the rows listed. */
+                    program_year?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description NPI (10 digits, check digit verified). */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The payments. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FinancialAffiliation"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5305,7 +5369,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5331,8 +5395,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14015,6 +14079,42 @@ export interface components {
             title: string;
             versions: components["schemas"]["CatalogSourceVersion"][];
         };
+        FinancialAffiliation: {
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Per program year, kind, role, payer and nature, largest total first (at most 1000). */
+            groups: components["schemas"]["OpenPaymentsGroup"][];
+            methodology_note: string;
+            npi: string;
+            payments: {
+                items: components["schemas"]["OpenPayment"][];
+                limit: number;
+                next_cursor: string | null;
+                scanned: number;
+            };
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Received money only (roles recipient and owner); research linked as PI is in `groups` with role principal_investigator. */
+            totals: {
+                by_nature: {
+                    key: string;
+                    payments: number;
+                    total_usd: number;
+                }[];
+                by_payer: {
+                    key: string;
+                    payments: number;
+                    total_usd: number;
+                }[];
+                by_year: {
+                    /** @description Program year. */
+                    key: string;
+                    payments: number;
+                    total_usd: number;
+                }[];
+                payments: number;
+                total_usd: number;
+            };
+        };
         Freshness: {
             age_days: number | null;
             /** @enum {string} */
@@ -14443,6 +14543,44 @@ export interface components {
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
             state: string | null;
+        };
+        InvestigatorTrial: {
+            link: {
+                /** @description 1.0: the manufacturer reported the NPI and the NCT id on one record. */
+                confidence: number;
+                /** @enum {string} */
+                method: "open_payments_research";
+                payers: string[];
+                payments: number;
+                program_years: number[];
+                /** @description Open Payments Record_IDs of the linking rows (at most 20). */
+                record_ids: string[];
+                roles: ("recipient" | "principal_investigator")[];
+                /** @description Name_of_Study as reported. */
+                study_names: string[];
+                /** @description Research dollars on those records (usually paid to an institution). */
+                total_usd: number;
+            };
+            nct_id: string;
+            /** @description The study in the ClinicalTrials.gov set in force (nlm_ctgov); null when that set does not hold it. */
+            trial: {
+                brief_title: string | null;
+                conditions: string[];
+                last_update_posted: string | null;
+                lead_sponsor: string | null;
+                overall_status: string | null;
+                phases: string[];
+                source: components["schemas"]["CatalogRowSource"];
+            } | null;
+        };
+        InvestigatorTrials: {
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["InvestigatorTrial"][];
+            method: string;
+            methodology_note: string;
+            npi: string;
+            sources: components["schemas"]["CatalogSourceVersion"][];
         };
         JoinLink: {
             /** @description 1 for an identifier or a publisher-stated link; below 1 for a name match; null when nothing linked. */
@@ -14923,6 +15061,40 @@ export interface components {
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
         OpenApiDocument: {
             [key: string]: unknown;
+        };
+        OpenPayment: {
+            amount_usd: number | null;
+            change_type: string | null;
+            date: string | null;
+            form: string | null;
+            /** @enum {string} */
+            kind: "general" | "research" | "ownership";
+            nature: string;
+            nct_id: string | null;
+            /** @description Applicable manufacturer or GPO making the payment, as published. */
+            payer: string;
+            payer_id: string | null;
+            program_year: number | null;
+            /** @description Open Payments Record_ID of the published row. */
+            record_id: string;
+            /** @enum {string} */
+            role: "recipient" | "principal_investigator" | "owner";
+            source: components["schemas"]["CatalogListingRowSource"];
+            study_name: string | null;
+            value_of_interest_usd: number | null;
+        };
+        OpenPaymentsGroup: {
+            /** @enum {string} */
+            kind: "general" | "research" | "ownership";
+            nature: string;
+            payer: string;
+            payments: number;
+            program_year: number | null;
+            /** @enum {string} */
+            role: "recipient" | "principal_investigator" | "owner";
+            /** @description The query that lists this group's rows on this endpoint (a link to the rows). */
+            rows: string;
+            total_usd: number | null;
         };
         PlatformStats: {
             archive: {
