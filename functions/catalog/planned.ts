@@ -20,11 +20,7 @@ const prov = tagged('Providers and licenses');
 const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
-  prov('/provider/{npi}/clinical-trials', "Investigator's trials", 'clinical trials'),
-  prov('/provider/{npi}/financial-affiliation', 'Financial affiliation', 'Open Payments'),
-  prov('/quality/leaderboards/{specialty}', 'Quality leaderboard of a specialty', 'MIPS quality'),
   prov('/quality/systems/{system_id}', 'Quality of a health system', 'MIPS quality'),
-  prov('/quality/{npi}', 'Quality of a clinician', 'MIPS quality'),
   prov('/licenses/alerts/recent', 'Recent license alerts', 'state license boards'),
   prov('/licenses/state/{state}', 'License intelligence of a state', 'state license boards'),
   prov('/licenses/{npi}', 'Licenses of a provider', 'state license boards'),

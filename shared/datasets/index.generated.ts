@@ -20,6 +20,7 @@ import cms_medicaid_spending_by_drug from './cms_medicaid_spending_by_drug';
 import cms_mssp_puf from './cms_mssp_puf';
 import cms_ncci_mue from './cms_ncci_mue';
 import cms_ncci_ptp from './cms_ncci_ptp';
+import cms_open_payments from './cms_open_payments';
 import cms_partb_spending_by_drug from './cms_partb_spending_by_drug';
 import cms_partd_prescribers from './cms_partd_prescribers';
 import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
@@ -27,6 +28,7 @@ import cms_pdc_facilities from './cms_pdc_facilities';
 import cms_pecos_reassignment from './cms_pecos_reassignment';
 import cms_pos from './cms_pos';
 import cms_preclusion_list from './cms_preclusion_list';
+import cms_qpp_mips from './cms_qpp_mips';
 import cms_reach_puf from './cms_reach_puf';
 import costplus_price_list from './costplus_price_list';
 import dol_form5500 from './dol_form5500';
@@ -87,6 +89,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_mssp_puf,
   cms_ncci_mue,
   cms_ncci_ptp,
+  cms_open_payments,
   cms_partb_spending_by_drug,
   cms_partd_prescribers,
   cms_partd_spending_by_drug,
@@ -94,6 +97,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_pecos_reassignment,
   cms_pos,
   cms_preclusion_list,
+  cms_qpp_mips,
   cms_reach_puf,
   costplus_price_list,
   dol_form5500,

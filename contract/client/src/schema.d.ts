@@ -4470,6 +4470,236 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mips/{npi}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A clinician's MIPS final and category scores
+         * @description Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; `best_final_score` is the highest final score of the newest year. A malformed NPI is a 400 naming `npi`; an NPI no file in force lists is a 404. Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description NPI (10 digits, check digit verified). */
+                    npi: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The scores. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClinicianQuality"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mips/leaderboards/{specialty}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MIPS leaderboard of a specialty
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Entries per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Minimum Medicare patients (QPP Experience rows only: rows without a patient count are left out). */
+                    min_volume?: number;
+                    /** @description USPS practice state (the file's, else the registry's). */
+                    state?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description An NPPES Health Care Provider Taxonomy code (`207R00000X`, any case), or, for clinicians the registry does not list, the MIPS file's own specialty as a lower-case slug (`internal-medicine`). */
+                    specialty: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The leaderboard. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QualityLeaderboard"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/my-usage": {
         parameters: {
             query?: never;
@@ -5093,20 +5323,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Investigator's trials (not implemented yet)
-         * @description Planned. Answers 501 until the loader of clinical trials is built; listed so the contract shows the whole surface.
+         * An investigator's clinical trials
+         * @description Studies tied to the NPI by Open Payments research rows (source `cms_open_payments`): a record naming the NPI as principal investigator or recipient with a ClinicalTrials.gov identifier, confidence 1.0, with the linking Record_IDs, payers, years and dollars; each completed from the ClinicalTrials.gov set in force (`nlm_ctgov`; `trial` null when that set lacks the study). Ordered by NCT id (unique). Name-and-site matching to ClinicalTrials.gov investigators is not built yet (`method` says so): a study without a manufacturer-reported research payment is not listed. A malformed NPI is a 400 naming `npi`; no Open Payments publication in force is a 503 naming cms_open_payments; an NPI with no research rows is an empty list.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the publications in force on this date (YYYY-MM-DD; a publication is in force from its publication date until the next one of its file type and program year); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description NPI (10 digits, check digit verified). */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The trials. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvestigatorTrials"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5116,7 +5372,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5142,8 +5398,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5280,20 +5536,58 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Financial affiliation (not implemented yet)
-         * @description Planned. Answers 501 until the loader of Open Payments is built; listed so the contract shows the whole surface.
+         * A provider's payments from drug and device makers (Open Payments)
+         * @description Open Payments (source `cms_open_payments`: general, research and ownership detail files, program years 2021 on) for the NPI as of `as_of`: `groups` per program year, kind, role, payer and nature (payments and dollars, summed when the files loaded), each with `rows`, the query listing its rows here; `totals` of what the NPI received by year, payer and nature (research it is only named PI of is kept apart, role principal_investigator); and `payments`, one page of the rows themselves, newest first, each with its Record_ID and archived source (filters `program_year`, `kind`, `payer`, `nature` select the rows of `payments` only, not `groups` or `totals`; `limit` at most 1000; `next_cursor`). An NPI with no payments is an empty answer (no report is a fact), a malformed NPI a 400 naming `npi`, no publication in force a 503 naming cms_open_payments.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the publications in force on this date (YYYY-MM-DD; a publication is in force from its publication date until the next one of its file type and program year); default today. */
+                    as_of?: string;
+                    /** @description The `payments.next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description File type of the rows listed. */
+                    kind?: "general" | "research" | "ownership";
+                    /** @description Payment rows per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Nature of payment, exactly as published (e.g. `Consulting Fee`). */
+                    nature?: string;
+                    /** @description Paying manufacturer or GPO, exactly as published. */
+                    payer?: string;
+                    /** @description Program year of the rows listed. */
+                    program_year?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description NPI (10 digits, check digit verified). */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The payments. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FinancialAffiliation"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5303,7 +5597,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5329,8 +5623,127 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/provider/leaderboards/{specialty}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MIPS leaderboard of a specialty
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Entries per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Minimum Medicare patients (QPP Experience rows only: rows without a patient count are left out). */
+                    min_volume?: number;
+                    /** @description USPS practice state (the file's, else the registry's). */
+                    state?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description An NPPES Health Care Provider Taxonomy code (`207R00000X`, any case), or, for clinicians the registry does not list, the MIPS file's own specialty as a lower-case slug (`internal-medicine`). */
+                    specialty: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The leaderboard. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QualityLeaderboard"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5356,20 +5769,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quality of a clinician (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MIPS quality is built; listed so the contract shows the whole surface.
+         * A clinician's MIPS final and category scores
+         * @description Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; `best_final_score` is the highest final score of the newest year. A malformed NPI is a 400 naming `npi`; an NPI no file in force lists is a 404. Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description NPI (10 digits, check digit verified). */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The scores. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ClinicianQuality"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5379,7 +5818,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5405,8 +5853,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5432,20 +5880,54 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quality leaderboard of a specialty (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MIPS quality is built; listed so the contract shows the whole surface.
+         * MIPS leaderboard of a specialty
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the MIPS files in force on this date (YYYY-MM-DD; a performance-year file is in force from the day it was archived until the next one); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same filters and as_of). */
+                    cursor?: string;
+                    /** @description Entries per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                    /** @description Minimum Medicare patients (QPP Experience rows only: rows without a patient count are left out). */
+                    min_volume?: number;
+                    /** @description USPS practice state (the file's, else the registry's). */
+                    state?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description An NPPES Health Care Provider Taxonomy code (`207R00000X`, any case), or, for clinicians the registry does not list, the MIPS file's own specialty as a lower-case slug (`internal-medicine`). */
                     specialty: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The leaderboard. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QualityLeaderboard"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -5455,7 +5937,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -5481,8 +5972,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13764,6 +14255,17 @@ export interface components {
             units: number | null;
             zip: string | null;
         };
+        ClinicianQuality: {
+            as_of: string;
+            /** @description The highest final score among `scores` of the newest performance year. */
+            best_final_score: number | null;
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            npi: string;
+            /** @description Every row of the NPI in the files in force, newest year first, then PAC ID. */
+            scores: components["schemas"]["MipsScore"][];
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
         CompanyFinancials: {
             /** Format: date */
             as_of: string;
@@ -14753,6 +15255,42 @@ export interface components {
             title: string;
             versions: components["schemas"]["CatalogSourceVersion"][];
         };
+        FinancialAffiliation: {
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description Per program year, kind, role, payer and nature, largest total first (at most 1000). */
+            groups: components["schemas"]["OpenPaymentsGroup"][];
+            methodology_note: string;
+            npi: string;
+            payments: {
+                items: components["schemas"]["OpenPayment"][];
+                limit: number;
+                next_cursor: string | null;
+                scanned: number;
+            };
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description Received money only (roles recipient and owner); research linked as PI is in `groups` with role principal_investigator. */
+            totals: {
+                by_nature: {
+                    key: string;
+                    payments: number;
+                    total_usd: number;
+                }[];
+                by_payer: {
+                    key: string;
+                    payments: number;
+                    total_usd: number;
+                }[];
+                by_year: {
+                    /** @description Program year. */
+                    key: string;
+                    payments: number;
+                    total_usd: number;
+                }[];
+                payments: number;
+                total_usd: number;
+            };
+        };
         FinancialFact: {
             /**
              * @description The us-gaap concept that answered.
@@ -15241,6 +15779,44 @@ export interface components {
             sources: components["schemas"]["CatalogSourceVersion"][];
             state: string | null;
         };
+        InvestigatorTrial: {
+            link: {
+                /** @description 1.0: the manufacturer reported the NPI and the NCT id on one record. */
+                confidence: number;
+                /** @enum {string} */
+                method: "open_payments_research";
+                payers: string[];
+                payments: number;
+                program_years: number[];
+                /** @description Open Payments Record_IDs of the linking rows (at most 20). */
+                record_ids: string[];
+                roles: ("recipient" | "principal_investigator")[];
+                /** @description Name_of_Study as reported. */
+                study_names: string[];
+                /** @description Research dollars on those records (usually paid to an institution). */
+                total_usd: number;
+            };
+            nct_id: string;
+            /** @description The study in the ClinicalTrials.gov set in force (nlm_ctgov); null when that set does not hold it. */
+            trial: {
+                brief_title: string | null;
+                conditions: string[];
+                last_update_posted: string | null;
+                lead_sponsor: string | null;
+                overall_status: string | null;
+                phases: string[];
+                source: components["schemas"]["CatalogRowSource"];
+            } | null;
+        };
+        InvestigatorTrials: {
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["InvestigatorTrial"][];
+            method: string;
+            methodology_note: string;
+            npi: string;
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
         JoinLink: {
             /** @description 1 for an identifier or a publisher-stated link; below 1 for a name match; null when nothing linked. */
             confidence: number | null;
@@ -15457,6 +16033,12 @@ export interface components {
             /** @description Rows matching the filters (every page). */
             total: number;
         };
+        LeaderboardEntry: components["schemas"]["MipsScore"] & {
+            /** @description Position in the order (final score descending, then NPI, then PAC ID): unique. */
+            rank: number;
+            /** @description Competition rank: 1 + entries with a strictly higher final score among those listed so far (ties share it). */
+            tie_rank: number;
+        };
         LoadAttempt: {
             duration_ms: number;
             error: string | null;
@@ -15616,6 +16198,44 @@ export interface components {
             weighted_out_of_pocket: number | null;
             /** @description Estimated persons with at least one acquisition. Null when withheld (`suppressed`). */
             weighted_persons: number | null;
+        };
+        MipsScore: {
+            /** @description Cost category score (points, as published). */
+            cost_score: number | null;
+            /** @description MIPS final score out of 100 (points, as published). */
+            final_score: number | null;
+            /** @description Final score before the complex patient bonus (points, as published). */
+            final_score_without_cpb: number | null;
+            first_name: string | null;
+            /** @description Improvement Activities category score (points, as published). */
+            ia_score: number | null;
+            last_name: string | null;
+            /** @enum {string} */
+            layout: "pdc_ec_score" | "qpp_experience";
+            medicare_patients: number | null;
+            npi: string;
+            /** @description PECOS PAC ID of the practice scored (Doctors and Clinicians file). */
+            org_pac_id: string | null;
+            /** @description The file's label, e.g. `PY 2023`. */
+            performance_year: string | null;
+            /** @description Promoting Interoperability category score (points, as published). */
+            pi_score: number | null;
+            /** @description Quality category score (points, as published). */
+            quality_score: number | null;
+            /** @description How the score was reached (individual, group, APM entity...), as published. */
+            score_source: string | null;
+            source: components["schemas"]["CatalogListingRowSource"];
+            /** @description The published row as-is. */
+            source_row: {
+                [key: string]: string;
+            };
+            /** @description NPPES primary taxonomy code, else the file's specialty slug. */
+            specialty: string | null;
+            /** @enum {string|null} */
+            specialty_from: "nppes_taxonomy" | "mips_file" | null;
+            state: string | null;
+            /** @enum {string|null} */
+            state_from: "mips_file" | "nppes_practice_address" | null;
         };
         MsspAcoLink: {
             /** @description IDs the name matches when it matches several (not linked). */
@@ -15941,6 +16561,40 @@ export interface components {
         /** @description The committed OpenAPI 3.1 contract (contract/openapi.json). */
         OpenApiDocument: {
             [key: string]: unknown;
+        };
+        OpenPayment: {
+            amount_usd: number | null;
+            change_type: string | null;
+            date: string | null;
+            form: string | null;
+            /** @enum {string} */
+            kind: "general" | "research" | "ownership";
+            nature: string;
+            nct_id: string | null;
+            /** @description Applicable manufacturer or GPO making the payment, as published. */
+            payer: string;
+            payer_id: string | null;
+            program_year: number | null;
+            /** @description Open Payments Record_ID of the published row. */
+            record_id: string;
+            /** @enum {string} */
+            role: "recipient" | "principal_investigator" | "owner";
+            source: components["schemas"]["CatalogListingRowSource"];
+            study_name: string | null;
+            value_of_interest_usd: number | null;
+        };
+        OpenPaymentsGroup: {
+            /** @enum {string} */
+            kind: "general" | "research" | "ownership";
+            nature: string;
+            payer: string;
+            payments: number;
+            program_year: number | null;
+            /** @enum {string} */
+            role: "recipient" | "principal_investigator" | "owner";
+            /** @description The query that lists this group's rows on this endpoint (a link to the rows). */
+            rows: string;
+            total_usd: number | null;
         };
         OwnershipCitation: {
             published: string | null;
@@ -16371,6 +17025,17 @@ export interface components {
             reactivation_date: string | null;
             source: components["schemas"]["CatalogRowSource"];
         } | null;
+        QualityLeaderboard: {
+            as_of: string;
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["LeaderboardEntry"][];
+            limit: number;
+            methodology_note: string;
+            next_cursor: string | null;
+            scanned: number;
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            specialty: string;
+        };
         ReachEntity: {
             alignment_plus: string | null;
             apo_election: string | null;

@@ -1,0 +1,58 @@
+import { createRoute } from '@hono/zod-openapi';
+import { asOfOrToday } from '../../shared/catalog/as-of';
+import type { Deps } from '../../shared/deps';
+import type { createRouter } from '../../shared/http/app';
+import { jsonResponse, problemResponses } from '../../shared/http/schemas';
+import { clinicianQuality, leaderboard } from '../../shared/providers/quality';
+import { ClinicianQualitySchema, LeaderboardSchema } from '../../shared/providers/quality-schemas';
+import { LeaderboardQuery, QualityNpiPath, QualityNpiQuery, SpecialtyPath } from './quality-schemas';
+
+const tags = ['Providers and licenses'];
+const common =
+  'Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips.';
+/** The spec: "quality router also under /provider and /mips". `/provider/{npi}` stays the dossier. */
+const ALIAS_NOTE =
+  'The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).';
+
+const npiRoute = (path: string) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags,
+    summary: "A clinician's MIPS final and category scores",
+    description: `Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; \`best_final_score\` is the highest final score of the newest year. A malformed NPI is a 400 naming \`npi\`; an NPI no file in force lists is a 404. ${common} ${ALIAS_NOTE}`,
+    request: { params: QualityNpiPath, query: QualityNpiQuery },
+    responses: { 200: jsonResponse(ClinicianQualitySchema, 'The scores.'), ...problemResponses(400, 401, 404, 503) },
+  });
+
+const leaderboardRoute = (path: string) =>
+  createRoute({
+    method: 'get',
+    path,
+    tags,
+    summary: 'MIPS leaderboard of a specialty',
+    description: `Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; \`rank\` is the position, \`tie_rank\` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: \`state\`, \`min_volume\` (Medicare patients). Built at load as one partition per specialty; paged by \`limit\` (at most 1000) and \`next_cursor\`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). ${common} ${ALIAS_NOTE}`,
+    request: { params: SpecialtyPath, query: LeaderboardQuery },
+    responses: { 200: jsonResponse(LeaderboardSchema, 'The leaderboard.'), ...problemResponses(400, 401, 404, 503) },
+  });
+
+/** Registers /quality/{npi} and /quality/leaderboards/{specialty}, and their /mips and /provider aliases. */
+export function registerQualityRoutes(router: ReturnType<typeof createRouter>, deps: Deps): void {
+  for (const path of [
+    '/quality/leaderboards/{specialty}',
+    '/mips/leaderboards/{specialty}',
+    '/provider/leaderboards/{specialty}',
+  ]) {
+    router.openapi(leaderboardRoute(path), async (c) => {
+      const { as_of, ...q } = c.req.valid('query');
+      const date = asOfOrToday(deps.clock, as_of);
+      return c.json(await leaderboard(deps, c.req.valid('param').specialty, date, q), 200);
+    });
+  }
+  for (const path of ['/quality/{npi}', '/mips/{npi}']) {
+    router.openapi(npiRoute(path), async (c) => {
+      const date = asOfOrToday(deps.clock, c.req.valid('query').as_of);
+      return c.json(await clinicianQuality(deps, c.req.valid('param').npi, date), 200);
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { type ToolSpec, tool } from '../../shared/http/tool-spec';
+
+/** The MIPS quality reads as agent tools (shared/mcp). */
+export const QUALITY_TOOLS: readonly ToolSpec[] = [
+  tool({
+    name: 'clinician_quality',
+    method: 'get',
+    path: '/quality/{npi}',
+    proves:
+      "A clinician's MIPS final and category scores as CMS published them for the performance years in force, per practice scored. A null category was not scored (reweighted), not zero; a 404 means the NPI is not in the MIPS files (exempt or not eligible), not that quality is poor.",
+  }),
+  tool({
+    name: 'quality_leaderboard',
+    method: 'get',
+    path: '/quality/leaderboards/{specialty}',
+    proves:
+      'Clinicians of a specialty (NPPES taxonomy code) ranked by MIPS final score, optionally in one state and above a Medicare patient count. Scores are often group scores shared by every clinician of a practice, so ties are common; a rank compares published scores, not outcomes.',
+  }),
+  tool({
+    name: 'provider_financial_affiliation',
+    method: 'get',
+    path: '/provider/{npi}/financial-affiliation',
+    proves:
+      'What drug and device makers reported paying or transferring to the NPI (Open Payments, program years 2021 on), by year, payer and nature, with the published rows. Reported by the payers; an empty answer means no report, and research dollars where the NPI is only the principal investigator usually went to an institution.',
+  }),
+  tool({
+    name: 'provider_clinical_trials',
+    method: 'get',
+    path: '/provider/{npi}/clinical-trials',
+    proves:
+      'ClinicalTrials.gov studies a manufacturer reported the NPI as principal investigator or recipient of (Open Payments research rows with an NCT id), with the study record when held. Studies without such a report are not listed: absence does not mean the NPI runs no trials.',
+  }),
+];
