@@ -7,7 +7,9 @@ import {
   ProviderIdentitySchema,
 } from './dac-schemas';
 import { dossierBlockSchema } from './dossier-block';
-import { LicenseBlockSchema, QualityBlockSchema, TrialsBlockSchema } from './pending-blocks';
+import { LicenseBlockSchema } from './pending-blocks';
+import { QualityBlockSchema } from './quality-schemas';
+import { TrialsBlockSchema } from './trials-schemas';
 
 export const DOSSIER_METHODOLOGY =
   'A provider dossier composed of blocks, each built from its own sources and saying which archived versions it read (`sources`) and which sources could not answer on as_of (`gaps`, e.g. `not_loaded`): `data` is null only when none of its sources could answer; an NPI a source in force does not list gives empty lists. `identity` is the NPPES registry record, read as loaded whatever the date (an NPI and its names do not lapse). Employment and affiliations come from the CMS Doctors and Clinicians files and the Medicare reassignment list, linked by NPI (never by name). Built from at most eight storage reads.';

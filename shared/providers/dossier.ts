@@ -7,8 +7,10 @@ import type { ProviderIdentity } from './dac-schemas';
 import type { DossierBlock } from './dossier-block';
 import { DOSSIER_METHODOLOGY, type ProviderDossier } from './dossier-schemas';
 import { type LinksRead, linksAndRegistryViews, linksOf } from './links-read';
-import { licenseDossierBlock, qualityDossierBlock, trialsDossierBlock } from './pending-blocks';
+import { licenseDossierBlock } from './pending-blocks';
+import { qualityDossierBlock } from './quality-block';
 import { resolveNpis } from './resolve';
+import { trialsDossierBlock } from './trials-block';
 
 /** The NPPES identity block of the NPI (one batched get), in the registry view given. */
 export async function identityBlock(

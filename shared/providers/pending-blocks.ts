@@ -3,9 +3,8 @@ import type { CatalogGap } from '../catalog/in-force';
 import { type DossierBlockReader, dossierBlockSchema } from './dossier-block';
 
 /**
- * The dossier blocks whose areas are built on other branches of issue 21 (licences, quality,
- * trials). Until their readers land (shared/providers/license-block.ts, quality-block.ts,
- * trials-block.ts), each block answers `data: null` with a `not_loaded` gap naming the sources it
+ * The dossier block whose area is built on another branch of issue 21 (licences). Until its
+ * reader lands (shared/providers/license-block.ts), the block answers `data: null` with a `not_loaded` gap naming the sources it
  * waits for, and costs no storage read. The merge replaces this file with the real readers.
  */
 function pending(sources: readonly { id: string; what: string }[]): DossierBlockReader<never> {
@@ -26,21 +25,4 @@ export const licenseDossierBlock = pending([
 export const LicenseBlockSchema = dossierBlockSchema(
   Pending,
   'Licence intelligence (pending: data null, a gap names the sources).',
-);
-
-export const qualityDossierBlock = pending([
-  { id: 'cms_qpp_mips', what: 'MIPS performance (Quality Payment Program)' },
-]);
-export const QualityBlockSchema = dossierBlockSchema(
-  Pending,
-  'Quality intelligence (pending: data null, a gap names the source).',
-);
-
-export const trialsDossierBlock = pending([
-  { id: 'cms_open_payments', what: 'Open Payments research payments (principal-investigator NPIs with NCT ids)' },
-  { id: 'nlm_ctgov', what: 'ClinicalTrials.gov studies linked to the NPI' },
-]);
-export const TrialsBlockSchema = dossierBlockSchema(
-  Pending,
-  'Clinical trials (pending: data null, a gap names the sources).',
 );
