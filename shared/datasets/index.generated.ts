@@ -31,12 +31,14 @@ import fda_ndc_directory from './fda_ndc_directory';
 import fda_orange_book from './fda_orange_book';
 import fda_purple_book from './fda_purple_book';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
+import hrsa_npdb_puf from './hrsa_npdb_puf';
 import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
 import medicaid_nadac from './medicaid_nadac';
 import nlm_ctgov from './nlm_ctgov';
 import nlm_rxnorm from './nlm_rxnorm';
 import nppes from './nppes';
 import oig_leie from './oig_leie';
+import state_board_directory from './state_board_directory';
 import state_exclusions_az from './state_exclusions_az';
 import state_exclusions_ca from './state_exclusions_ca';
 import state_exclusions_co from './state_exclusions_co';
@@ -53,6 +55,9 @@ import state_exclusions_sc from './state_exclusions_sc';
 import state_exclusions_tn from './state_exclusions_tn';
 import state_exclusions_vt from './state_exclusions_vt';
 import state_exclusions_wa from './state_exclusions_wa';
+import state_licenses_co from './state_licenses_co';
+import state_licenses_ny from './state_licenses_ny';
+import state_licenses_wa from './state_licenses_wa';
 import tn_hfc_con from './tn_hfc_con';
 
 /** Every dataset folder, in folder order. */
@@ -88,12 +93,14 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   fda_orange_book,
   fda_purple_book,
   gsa_sam_exclusions,
+  hrsa_npdb_puf,
   hud_usps_zip_crosswalk,
   medicaid_nadac,
   nlm_ctgov,
   nlm_rxnorm,
   nppes,
   oig_leie,
+  state_board_directory,
   state_exclusions_az,
   state_exclusions_ca,
   state_exclusions_co,
@@ -110,5 +117,8 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   state_exclusions_tn,
   state_exclusions_vt,
   state_exclusions_wa,
+  state_licenses_co,
+  state_licenses_ny,
+  state_licenses_wa,
   tn_hfc_con,
 ];
