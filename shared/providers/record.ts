@@ -36,7 +36,7 @@ export interface RegistryProvider extends Located {
   /**
    * The state licences the provider registered per taxonomy (`Provider License Number_n` with its
    * `Provider License Number State Code_n`), deduplicated: state licence files that carry no NPI
-   * are matched to NPIs through them (shared/licenses/place.ts).
+   * are matched to NPIs through them (shared/providers/licenses/place.ts).
    */
   licenses: { state: string; number: string; taxonomy: string | null; primary: boolean }[];
 }

@@ -1,5 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
-import { NPDB_DATASET, type NpdbRow, NpdbRowSchema, SUPPRESS_BELOW } from '../../licenses/rows';
+import { NPDB_DATASET, type NpdbRow, NpdbRowSchema, SUPPRESS_BELOW } from '../../providers/licenses/rows';
 import { npdbParser } from './source';
 
 /**

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { fixturePath } from '../../../tests/helpers/fixtures';
-import type { NpdbRow } from '../../licenses/rows';
+import type { NpdbRow } from '../../providers/licenses/rows';
 import { npdbParser, reportClass } from './parser';
 
 async function all(bytes: Buffer): Promise<NpdbRow[]> {

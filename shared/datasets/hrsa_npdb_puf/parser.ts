@@ -1,4 +1,4 @@
-import type { NpdbRow } from '../../licenses/rows';
+import type { NpdbRow } from '../../providers/licenses/rows';
 import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import { at, HeaderIndex, normalizeName } from '../../publishers/common/header';

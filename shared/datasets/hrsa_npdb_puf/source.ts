@@ -1,4 +1,4 @@
-import type { NpdbRow } from '../../licenses/rows';
+import type { NpdbRow } from '../../providers/licenses/rows';
 import { lazyParser } from '../../publishers/common/lazy';
 import type { SourceDecl } from '../../sources/types';
 import { NO_READING } from '../../sources/version-labels';

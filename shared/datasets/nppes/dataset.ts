@@ -84,7 +84,7 @@ export const nppesDataset = defineDataset<RegistryProvider>({
       : undefined,
   indexes: [
     { name: 'npi', unique: true, keys: (r) => [r.npi] },
-    // State licence files without NPIs are matched through it (shared/licenses/place.ts). Unique,
+    // State licence files without NPIs are matched through it (shared/providers/licenses/place.ts). Unique,
     // so the load keeps no per-key state: of two NPIs registering one licence the later row wins,
     // and the matcher requires the board's last name to equal the registry's.
     { name: 'license', unique: true, keys: (r) => (r.licenses ?? []).map((l) => licenseKey(l.state, l.number)) },

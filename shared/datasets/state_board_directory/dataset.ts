@@ -1,5 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
-import { BOARD_DIRECTORY, type BoardRow, BoardRowSchema } from '../../licenses/rows';
+import { BOARD_DIRECTORY, type BoardRow, BoardRowSchema } from '../../providers/licenses/rows';
 import { directoryParser } from './source';
 
 /**

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { BoardRow } from '../../licenses/rows';
+import type { BoardRow } from '../../providers/licenses/rows';
 import { directoryParser } from './parser';
 
 async function all(bytes: Buffer): Promise<BoardRow[]> {

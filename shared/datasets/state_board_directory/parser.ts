@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { type BoardRow, PROFESSIONS } from '../../licenses/rows';
+import { type BoardRow, PROFESSIONS } from '../../providers/licenses/rows';
 import { toChunks } from '../../publishers/common/bytes';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import type { ByteInput, PublisherParser } from '../../publishers/common/types';

@@ -1,10 +1,10 @@
-import type { AdapterCoverage } from '../../licenses/adapters';
+import type { AdapterCoverage } from '../../providers/licenses/adapters';
 import type { ParserHead } from '../../publishers/common/lazy';
 
 /** What the declarations (./source.ts, ./feed.ts) know of the parser without its code (./parser.ts). */
 export const CO_PARSER_HEAD: ParserHead = { id: 'state_licenses_co/licenses-csv', version: '1' };
 
-/** The Colorado adapter's coverage and vintage record (shared/licenses/adapters.ts). */
+/** The Colorado adapter's coverage and vintage record (shared/providers/licenses/adapters.ts). */
 export const CO_COVERAGE: AdapterCoverage = {
   state: 'CO',
   sourceId: 'state_licenses_co',

@@ -1,10 +1,10 @@
-import type { AdapterCoverage } from '../../licenses/adapters';
+import type { AdapterCoverage } from '../../providers/licenses/adapters';
 import type { ParserHead } from '../../publishers/common/lazy';
 
 /** What the declarations (./source.ts, ./feed.ts) know of the parser without its code (./parser.ts). */
 export const NY_PARSER_HEAD: ParserHead = { id: 'state_licenses_ny/opmc-actions-csv', version: '1' };
 
-/** The New York adapter's coverage and vintage record (shared/licenses/adapters.ts). */
+/** The New York adapter's coverage and vintage record (shared/providers/licenses/adapters.ts). */
 export const NY_COVERAGE: AdapterCoverage = {
   state: 'NY',
   sourceId: 'state_licenses_ny',

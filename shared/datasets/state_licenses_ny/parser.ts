@@ -1,7 +1,7 @@
-import { boardCsvRows } from '../../licenses/csv';
-import { professionOf } from '../../licenses/professions';
-import { emptyLicenseRow, type LicenseRow } from '../../licenses/rows';
 import { licenseKey } from '../../providers/license-key';
+import { boardCsvRows } from '../../providers/licenses/csv';
+import { professionOf } from '../../providers/licenses/professions';
+import { emptyLicenseRow, type LicenseRow } from '../../providers/licenses/rows';
 import type { ByteInput, PublisherParser } from '../../publishers/common/types';
 import { NY_PARSER_HEAD } from './head';
 

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { fixturePath } from '../../../tests/helpers/fixtures';
-import type { LicenseRow } from '../../licenses/rows';
+import type { LicenseRow } from '../../providers/licenses/rows';
 import { findByLocator } from '../../publishers/common/locator';
 import { waParser } from './parser';
 

@@ -1,9 +1,9 @@
-import { csvRecords, isBlankRecord } from '../publishers/common/csv';
-import { parseDate } from '../publishers/common/dates';
-import { PublisherFormatError } from '../publishers/common/errors';
-import { at, HeaderIndex } from '../publishers/common/header';
-import type { ByteInput } from '../publishers/common/types';
-import { text } from '../publishers/common/values';
+import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
+import { parseDate } from '../../publishers/common/dates';
+import { PublisherFormatError } from '../../publishers/common/errors';
+import { at, HeaderIndex } from '../../publishers/common/header';
+import type { ByteInput } from '../../publishers/common/types';
+import { text } from '../../publishers/common/values';
 
 /** A column by its header name, with the other names it went by in earlier layouts. */
 export type ColumnMap<K extends string> = Readonly<Record<K, readonly string[]>>;

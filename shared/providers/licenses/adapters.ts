@@ -1,5 +1,5 @@
-import { type DatasetFeed, feedDataset } from '../catalog/dataset';
-import type { PublisherParser } from '../publishers/common/types';
+import { type DatasetFeed, feedDataset } from '../../catalog/dataset';
+import type { PublisherParser } from '../../publishers/common/types';
 import { stateLicensesDataset } from './dataset';
 import type { LicenseRow, Profession } from './rows';
 
@@ -7,7 +7,7 @@ import type { LicenseRow, Profession } from './rows';
  * What a state adapter covers and how current it can be (issue 21 point 5: "each state is an
  * adapter with a coverage and vintage record"): which professions its file holds, which rows
  * (licences, disciplinary actions or both), since when, how often the board republishes it, whether
- * it carries NPIs (else the match rule of shared/licenses/place.ts applies) and what it omits.
+ * it carries NPIs (else the match rule of shared/providers/licenses/place.ts applies) and what it omits.
  */
 export interface AdapterCoverage {
   state: string;

@@ -1,4 +1,4 @@
-import { defineDataset } from '../catalog/dataset';
+import { defineDataset } from '../../catalog/dataset';
 import { type LicenseRow, LicenseRowSchema, STATE_LICENSES, SUPPRESS_BELOW } from './rows';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import type { Located } from '../publishers/common/types';
+import type { Located } from '../../publishers/common/types';
 
-/** The catalog dataset of every state adapter's licence and discipline rows (shared/licenses/dataset.ts). */
+/** The catalog dataset of every state adapter's licence and discipline rows (shared/providers/licenses/dataset.ts). */
 export const STATE_LICENSES = 'state_licenses';
 /** The NPDB public use file (hrsa_npdb_puf). */
 export const NPDB_DATASET = 'hrsa_npdb_puf';

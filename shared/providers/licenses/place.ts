@@ -1,9 +1,9 @@
-import type { RowPlacer } from '../catalog/dataset';
-import { lookupMany } from '../catalog/lookup';
-import type { CatalogVersion } from '../catalog/timeline';
-import type { Deps } from '../deps';
-import type { RegistryProvider } from '../providers/record';
-import { registryDataset, resolveNpis } from '../providers/resolve';
+import type { RowPlacer } from '../../catalog/dataset';
+import { lookupMany } from '../../catalog/lookup';
+import type { CatalogVersion } from '../../catalog/timeline';
+import type { Deps } from '../../deps';
+import type { RegistryProvider } from '../record';
+import { registryDataset, resolveNpis } from '../resolve';
 import type { LicenseRow } from './rows';
 
 /** Licence keys remembered across batches (a licence's actions often follow it). */
