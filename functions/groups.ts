@@ -7,6 +7,7 @@ import { hospitalsGroup } from './hospitals/routes';
 import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
 import { platformGroup } from './platform/routes';
+import { providersGroup } from './providers/routes';
 import { rxGroup } from './rx/routes';
 import { signalsGroup } from './signals/routes';
 import { subscriptionsGroup } from './subscriptions/routes';
@@ -27,6 +28,7 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   trialsGroup,
   signalsGroup,
   hospitalsGroup,
+  providersGroup,
   rxGroup,
   catalogGroup,
   mcpGroup,
