@@ -108,6 +108,12 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
   },
+  providers: async () => {
+    // A state code in any case passes the route's schema; with no state licence file loaded the answer names them.
+    const { error, response } = await client.GET('/licenses/alerts/recent', { params: { query: { state: 'ny' } } });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503, sources: expect.arrayContaining(['state_licenses_ny']) });
+  },
   rx: async () => {
     // A hyphenated 4-4-2 NDC passes the route's schema; with nothing loaded the answer names both sources.
     const { error, response } = await client.GET('/rx/ndcs/{ndc11}', { params: { path: { ndc11: '0071-0155-23' } } });
