@@ -29,7 +29,13 @@ export const source: SourceDecl = {
   cadence: { cadence: 'exempt', reason: 'curated here: a new version is archived when an entry changes' },
   accuracyClass: 'derived',
   registeredOn: '2026-11-24',
-  urls: [],
+  urls: [
+    {
+      url: 'https://www.fsmb.org/contact-a-state-medical-board/',
+      kind: 'listing',
+      note: 'The FSMB list of state medical and osteopathic boards, archived as evidence the curated entries are checked against; it links no document of this source (the directory is imported from this folder).',
+    },
+  ],
   samples: 'shared/datasets/state_board_directory/fixtures/manifest.json',
   docs: [
     {
