@@ -21,13 +21,4 @@ const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
   prov('/quality/systems/{system_id}', 'Quality of a health system', 'MIPS quality'),
-  prov('/licenses/alerts/recent', 'Recent license alerts', 'state license boards'),
-  prov('/licenses/state/{state}', 'License intelligence of a state', 'state license boards'),
-  prov('/licenses/{npi}', 'Licenses of a provider', 'state license boards'),
-  prov('/licenses/{npi}/disciplinary', 'Disciplinary actions of a provider', 'state license boards'),
-  prov(
-    '/accuracy/discipline-coverage',
-    'Per-state discipline coverage against a national benchmark',
-    'state license boards',
-  ),
 ];

@@ -1,6 +1,7 @@
 import { createRouter, type RouteGroup } from '../../shared/http/app';
 import { registerDacRoutes } from './dac-routes';
 import { registerFinancialRoutes } from './financial-routes';
+import { registerLicenseRoutes } from './license-routes';
 import { registerQualityRoutes } from './quality-routes';
 import { PROVIDERS_TOOLS } from './tools';
 import { registerTrialsRoutes } from './trials-routes';
@@ -21,6 +22,7 @@ export const providersGroup: RouteGroup = {
     registerQualityRoutes(router, deps);
     registerFinancialRoutes(router, deps);
     registerTrialsRoutes(router, deps);
+    registerLicenseRoutes(router, deps);
     return router;
   },
 };

@@ -181,9 +181,9 @@ function build(dataset: CatalogDataset): DatasetSpecs {
     for (const f of [c.status.field, c.end, c.last])
       if (shape && !(f in shape)) fail(`carry writes ${f}, a field the row schema lacks`);
   }
-  // A placer reads other datasets while rows load: they must load first (loadPriority default 1).
-  if (dataset.placer && (dataset.loadPriority ?? 1) <= 1)
-    fail('a placer reads other datasets as rows load: declare a loadPriority above theirs (default 1)');
+  // A placer reads other datasets while rows load: its load order must be stated, after theirs.
+  if (dataset.placer && dataset.loadPriority === undefined)
+    fail('a placer reads other datasets as rows load: declare a loadPriority above theirs');
 
   const fields = new Map<string, FieldType>();
   for (const l of listings.values()) if (l.kind === 'listing') for (const [f, t] of l.types) fields.set(f, t);

@@ -39,6 +39,7 @@ import fda_ndc_directory from './fda_ndc_directory';
 import fda_orange_book from './fda_orange_book';
 import fda_purple_book from './fda_purple_book';
 import gsa_sam_exclusions from './gsa_sam_exclusions';
+import hrsa_npdb_puf from './hrsa_npdb_puf';
 import hud_usps_zip_crosswalk from './hud_usps_zip_crosswalk';
 import irs_990_efile from './irs_990_efile';
 import medicaid_nadac from './medicaid_nadac';
@@ -49,6 +50,7 @@ import nppes from './nppes';
 import oig_leie from './oig_leie';
 import openfda_drug_enforcement from './openfda_drug_enforcement';
 import sec_edgar from './sec_edgar';
+import state_board_directory from './state_board_directory';
 import state_exclusions_az from './state_exclusions_az';
 import state_exclusions_ca from './state_exclusions_ca';
 import state_exclusions_co from './state_exclusions_co';
@@ -65,6 +67,9 @@ import state_exclusions_sc from './state_exclusions_sc';
 import state_exclusions_tn from './state_exclusions_tn';
 import state_exclusions_vt from './state_exclusions_vt';
 import state_exclusions_wa from './state_exclusions_wa';
+import state_licenses_co from './state_licenses_co';
+import state_licenses_ny from './state_licenses_ny';
+import state_licenses_wa from './state_licenses_wa';
 import tn_hfc_con from './tn_hfc_con';
 
 /** Every dataset folder, in folder order. */
@@ -108,6 +113,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   fda_orange_book,
   fda_purple_book,
   gsa_sam_exclusions,
+  hrsa_npdb_puf,
   hud_usps_zip_crosswalk,
   irs_990_efile,
   medicaid_nadac,
@@ -118,6 +124,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   oig_leie,
   openfda_drug_enforcement,
   sec_edgar,
+  state_board_directory,
   state_exclusions_az,
   state_exclusions_ca,
   state_exclusions_co,
@@ -134,5 +141,8 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   state_exclusions_tn,
   state_exclusions_vt,
   state_exclusions_wa,
+  state_licenses_co,
+  state_licenses_ny,
+  state_licenses_wa,
   tn_hfc_con,
 ];

@@ -7,7 +7,7 @@ import {
   ProviderIdentitySchema,
 } from './dac-schemas';
 import { dossierBlockSchema } from './dossier-block';
-import { LicenseBlockSchema } from './pending-blocks';
+import { LicenseBlockSchema } from './license-block';
 import { QualityBlockSchema } from './quality-schemas';
 import { TrialsBlockSchema } from './trials-schemas';
 

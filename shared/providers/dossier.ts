@@ -6,8 +6,8 @@ import { employmentBlock, facilityAffiliationsBlock, hospitalAffiliationsBlock }
 import type { ProviderIdentity } from './dac-schemas';
 import type { DossierBlock } from './dossier-block';
 import { DOSSIER_METHODOLOGY, type ProviderDossier } from './dossier-schemas';
+import { licenseDossierBlock } from './license-block';
 import { type LinksRead, linksAndRegistryViews, linksOf } from './links-read';
-import { licenseDossierBlock } from './pending-blocks';
 import { qualityDossierBlock } from './quality-block';
 import { resolveNpis } from './resolve';
 import { trialsDossierBlock } from './trials-block';

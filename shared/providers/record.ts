@@ -33,4 +33,10 @@ export interface RegistryProvider extends Located {
   deactivation_date: string | null;
   reactivation_date: string | null;
   replacement_npi: string | null;
+  /**
+   * The state licences the provider registered per taxonomy (`Provider License Number_n` with its
+   * `Provider License Number State Code_n`), deduplicated: state licence files that carry no NPI
+   * are matched to NPIs through them (shared/providers/licenses/place.ts).
+   */
+  licenses: { state: string; number: string; taxonomy: string | null; primary: boolean }[];
 }

@@ -2,6 +2,7 @@
 
 /** Operations whose contract declares an `as_of` query parameter: the default as_of applies to these. */
 export const AS_OF_OPERATIONS: readonly string[] = [
+  'GET /accuracy/discipline-coverage',
   'GET /clinical-trials',
   'GET /clinical-trials/{nct_id}',
   'GET /companies/search',
@@ -27,6 +28,10 @@ export const AS_OF_OPERATIONS: readonly string[] = [
   'GET /hospitals/{ccn}/clinical-trials',
   'GET /hospitals/{ccn}/services',
   'GET /irf',
+  'GET /licenses/alerts/recent',
+  'GET /licenses/state/{state}',
+  'GET /licenses/{npi}',
+  'GET /licenses/{npi}/disciplinary',
   'GET /ltch',
   'GET /ma-events/recent',
   'GET /market-intelligence/cbsa/{cbsa_code}/population',

@@ -66,29 +66,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Per-state discipline coverage against a national benchmark (not implemented yet)
-         * @description Planned. Answers 501 until the loader of state license boards is built; listed so the contract shows the whole surface.
+         * Per-state discipline coverage against the NPDB benchmark (no key needed)
+         * @description Per state: the action rows the held state file counts beside the NPDB public use file’s adverse action reports of practitioners first licensed in that state, and their ratio. Counts below 11 are withheld (null, named in `withheld`) on both sides, with no ratio. `methodology_note` states why the two counts are not like for like. Unauthenticated. 503 naming the sources when neither a state file nor the NPDB file is loaded.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description API key missing, unknown or revoked. */
-                401: {
+                /** @description The comparison. */
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/problem+json": components["schemas"]["Problem"];
+                        "application/json": components["schemas"]["DisciplineCoverage"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
-                429: {
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -105,8 +108,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3841,20 +3844,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Licenses of a provider (not implemented yet)
-         * @description Planned. Answers 501 until the loader of state license boards is built; listed so the contract shows the whole surface.
+         * A provider’s state licences, with the board’s record where held and where to verify
+         * @description One entry per licence (state and number): each licence the provider registered in NPPES, and each licence row of a held board file tied to the NPI. `board_record` is the board’s row (type, status, issue and expiry dates, whether a public action is flagged) with its source; `board_status` says why it is null (`no_bulk_data`: no adapter for the state; `actions_only_file`; `not_in_board_file`). `disciplinary_actions` counts the held actions on the licence. Every licence carries `verify_at` (board lookup and disciplinary pages from the curated directory). State board files are held for Washington (DOH credentials), Colorado (DORA licences with discipline) and New York (OPMC medical conduct actions); none of them carries NPIs, so rows are tied to an NPI through the licences the provider registered in NPPES (state and number) with the board’s last name equal to the registry’s (`match_rule`). An NPI that is not 10 digits with a valid check digit is a 400 naming `npi`; an NPI the NPPES registry does not list is a 404; no registry loaded is a 503 naming nppes.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description NPI with a valid check digit. */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The licences. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProviderLicenses"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -3864,7 +3893,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -3890,8 +3928,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3917,20 +3955,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Disciplinary actions of a provider (not implemented yet)
-         * @description Planned. Answers 501 until the loader of state license boards is built; listed so the contract shows the whole surface.
+         * Disciplinary actions against a provider in the held state board files
+         * @description The actions of the held state files tied to the NPI, newest first (undated last: Washington flags an action without dating it), each with the board’s action text, date, case or misconduct text, its source row, how it was tied to the NPI and `verify_at`. `states_not_held` lists the states where the provider registered a licence but whose discipline is not held, with their `verify_at`: an empty `actions` is not a clean record there. State board files are held for Washington (DOH credentials), Colorado (DORA licences with discipline) and New York (OPMC medical conduct actions); none of them carries NPIs, so rows are tied to an NPI through the licences the provider registered in NPPES (state and number) with the board’s last name equal to the registry’s (`match_rule`). An NPI that is not 10 digits with a valid check digit is a 400 naming `npi`; an NPI the NPPES registry does not list is a 404; no registry loaded is a 503 naming nppes.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description NPI with a valid check digit. */
                     npi: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The actions. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProviderDisciplinary"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -3940,7 +4004,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -3966,8 +4039,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3993,18 +4066,53 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Recent license alerts (not implemented yet)
-         * @description Planned. Answers 501 until the loader of state license boards is built; listed so the contract shows the whole surface.
+         * New disciplinary actions by date
+         * @description Dated actions of the held state files whose action date falls from `since` (default 90 days before as_of) to as_of, newest first, then by version and record (unique). Filters `state` and `profession`; paged by `limit` (1 to 100, default 50) and `cursor`. Each alert carries `verify_at` and its NPI when tied to one. A malformed filter is a 400 naming it; since after as_of is a 400 naming `since`; no state file in force is a 503 naming the state sources.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description The previous page's `next_cursor` (same filters). */
+                    cursor?: string;
+                    /** @description Actions per page, 1 to 100 (default 50). */
+                    limit?: number;
+                    /** @description Only actions on licences of this profession. */
+                    profession?: "physician" | "osteopathic_physician" | "physician_assistant" | "nurse" | "pharmacist" | "dentist" | "other";
+                    /** @description First action date of the window (YYYY-MM-DD); default 90 days before as_of. The window ends on as_of. */
+                    since?: string;
+                    /** @description Only this state’s actions. */
+                    state?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description A page of alerts. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LicenseAlerts"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -4014,7 +4122,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -4040,8 +4148,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4067,20 +4175,46 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * License intelligence of a state (not implemented yet)
-         * @description Planned. Answers 501 until the loader of state license boards is built; listed so the contract shows the whole surface.
+         * What this service holds of a state’s licensing boards, and where to verify
+         * @description The `board_directory` block (the state’s boards with lookup and disciplinary pages, from the curated directory; the national look-ups when it lists none) and, when a state adapter exists, its coverage and vintage record: professions, rows, history, publishing rhythm, whether it carries NPIs, what it omits, the layout it reads, the version in force and its licence and action counts (below 11 withheld). A state without an adapter answers 200 with `bulk_data_held: false`, `adapter: null`, a note saying no bulk data is held, and its `verify_at` links. A code that is not a USPS state or territory is a 400 naming `state`.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the versions of each source in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                };
                 header?: never;
                 path: {
+                    /** @description Two-letter USPS state or territory code (any case). */
                     state: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The state. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StateLicenses"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -4090,7 +4224,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -4109,15 +4243,6 @@ export interface paths {
                 };
                 /** @description Unexpected error; quote the request id. */
                 500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not implemented yet. */
-                501: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14255,6 +14380,36 @@ export interface components {
             units: number | null;
             zip: string | null;
         };
+        /** @description clinical_trials: studies tied to the NPI by Open Payments research rows (PI or recipient NPI with an NCT id); the study records themselves are read by /provider/{npi}/clinical-trials. */
+        ClinicalTrialsBlock: {
+            data: components["schemas"]["ClinicalTrialsBlockData"];
+            /** @description Sources of the block that could not answer for the date, and why. */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description The archived versions the block read. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        ClinicalTrialsBlockData: {
+            method: string;
+            trials: {
+                link: {
+                    /** @description 1.0: the manufacturer reported the NPI and the NCT id on one record. */
+                    confidence: number;
+                    /** @enum {string} */
+                    method: "open_payments_research";
+                    payers: string[];
+                    payments: number;
+                    program_years: number[];
+                    /** @description Open Payments Record_IDs of the linking rows (at most 20). */
+                    record_ids: string[];
+                    roles: ("recipient" | "principal_investigator")[];
+                    /** @description Name_of_Study as reported. */
+                    study_names: string[];
+                    /** @description Research dollars on those records (usually paid to an institution). */
+                    total_usd: number;
+                };
+                nct_id: string;
+            }[];
+        } | null;
         ClinicianQuality: {
             as_of: string;
             /** @description The highest final score among `scores` of the newest performance year. */
@@ -14629,6 +14784,44 @@ export interface components {
             /** @description Items in the whole list with `include_total=true`; otherwise null. */
             total: number | null;
             versions_with_results: number[];
+        };
+        DisciplinaryAction: {
+            action: string | null;
+            /** @description The action’s effective date; null when the board’s file does not date it. */
+            action_date: string | null;
+            /** @description Case or order number, or the misconduct text, as the board prints it. */
+            action_detail: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            license_number: string;
+            license_type: string | null;
+            npi: string | null;
+            npi_match: components["schemas"]["LicenseNpiMatch"];
+            /** @enum {string} */
+            profession: "physician" | "osteopathic_physician" | "physician_assistant" | "nurse" | "pharmacist" | "dentist" | "other";
+            source: components["schemas"]["CatalogRowSource"];
+            state: string;
+            verify_at: components["schemas"]["LicenseVerifyAt"];
+        };
+        DisciplineCoverage: {
+            as_of: string;
+            /** @description Sources that could not answer for the date, and why. */
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            /** @description The archived versions the answer read. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            states: {
+                bulk_data_held: boolean;
+                /** @description state_actions / npdb_adverse_actions, rounded to 3 decimals; null when either is withheld or absent. */
+                coverage_ratio: number | null;
+                /** @description NPDB adverse action reports whose first licence state is this one; null when withheld (below 11). */
+                npdb_adverse_actions: number | null;
+                state: string;
+                /** @description Action rows the state adapter holds; null when withheld (below 11) or none held. */
+                state_actions: number | null;
+                withheld: ("state_actions" | "npdb_adverse_actions")[];
+            }[];
+            suppress_below: number;
         };
         DrugClass: {
             class_code: string;
@@ -16039,6 +16232,84 @@ export interface components {
             /** @description Competition rank: 1 + entries with a strictly higher final score among those listed so far (ties share it). */
             tie_rank: number;
         };
+        License: {
+            board_record: components["schemas"]["LicenseBoardRecord"];
+            /**
+             * @description `found`; `not_in_board_file` (the file is held but has no licence row tied to this NPI); `actions_only_file` (the state’s file holds disciplinary actions only, e.g. New York OPMC); `no_bulk_data` (no adapter for the state: verify at the board).
+             * @enum {string}
+             */
+            board_status: "found" | "not_in_board_file" | "actions_only_file" | "no_bulk_data";
+            /** @description Whether a state adapter holds the board’s file. */
+            bulk_data_held: boolean;
+            /** @description Actions the held file ties to this licence and NPI. */
+            disciplinary_actions: number;
+            /** @description State and normalized number (letters and digits, leading zeros dropped). */
+            license_key: string;
+            license_number: string;
+            primary_taxonomy: boolean | null;
+            /** @description Whether the provider registered this licence in NPPES. */
+            registered_in_nppes: boolean;
+            state: string;
+            taxonomy_code: string | null;
+            verify_at: components["schemas"]["LicenseVerifyAt"];
+        };
+        LicenseAlerts: {
+            as_of: string;
+            /** @description Sources that could not answer for the date, and why. */
+            gaps: components["schemas"]["CatalogGap"][];
+            items: components["schemas"]["DisciplinaryAction"][];
+            limit: number;
+            methodology_note: string;
+            /** @description Pass as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            scanned: number;
+            since: string;
+            /** @description The archived versions the answer read. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description States whose dated actions feed the alerts. */
+            states_held: string[];
+        };
+        /** @description The board’s licence row, when its file is held and lists the licence; null otherwise (see `board_status`). */
+        LicenseBoardRecord: {
+            expiration_date: string | null;
+            first_issue_date: string | null;
+            first_name: string | null;
+            has_public_action: boolean;
+            last_name: string | null;
+            license_type: string | null;
+            npi_match: components["schemas"]["LicenseNpiMatch"];
+            /** @enum {string} */
+            profession: "physician" | "osteopathic_physician" | "physician_assistant" | "nurse" | "pharmacist" | "dentist" | "other";
+            source: components["schemas"]["CatalogRowSource"];
+            /** @description The board’s status as printed; null when the file holds actions only. */
+            status: string | null;
+        } | null;
+        /** @description How the board’s row was tied to the NPI: `state_file` (the board publishes the NPI), `nppes_license` (the licence number and state the provider registered in NPPES, and the board’s last name equals the registry’s: `high`), `none`. */
+        LicenseNpiMatch: {
+            /** @enum {string|null} */
+            confidence: "high" | "medium" | "low" | null;
+            /** @enum {string} */
+            method: "state_file" | "nppes_license" | "none";
+        };
+        /** @description Board lookup and disciplinary-page addresses (spec: each licence and alert carries it). Always check the board: this service holds bulk files of a few states only. */
+        LicenseVerifyAt: {
+            board: string;
+            /** @description Whether this service holds the board’s bulk file. */
+            bulk_data_held: boolean;
+            /** @description Where the board publishes its disciplinary actions. */
+            discipline_url: string | null;
+            /** @description The board’s licence lookup page. */
+            lookup_url: string;
+            /** @enum {string} */
+            profession: "physician" | "osteopathic_physician" | "physician_assistant" | "nurse" | "pharmacist" | "dentist" | "other" | "all";
+            /**
+             * @description `state`: the state board’s own pages; `national`: the directory holds no entry for the state and profession, so the national look-ups (FSMB DocInfo, Nursys) stand in.
+             * @enum {string}
+             */
+            scope: "state" | "national";
+            source: components["schemas"]["CatalogRowSource"] & (Record<string, never> | null);
+            state: string;
+        };
         LoadAttempt: {
             duration_ms: number;
             error: string | null;
@@ -16924,18 +17195,23 @@ export interface components {
         ProblemTypeList: {
             items: components["schemas"]["ProblemType"][];
         };
+        ProviderDisciplinary: {
+            /** @description Newest first (undated last), then state and licence. */
+            actions: components["schemas"]["DisciplinaryAction"][];
+            as_of: string;
+            /** @description Sources that could not answer for the date, and why. */
+            gaps: components["schemas"]["CatalogGap"][];
+            methodology_note: string;
+            npi: string;
+            /** @description The archived versions the answer read. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            /** @description States where the provider registered a licence in NPPES but whose discipline this service does not hold: verify there. */
+            states_not_held: components["schemas"]["LicenseVerifyAt"][];
+        };
         ProviderDossier: {
             /** Format: date */
             as_of: string;
-            /** @description Clinical trials (pending: data null, a gap names the sources). */
-            clinical_trials: {
-                /** @description Not built yet: always null (see gaps). */
-                data: Record<string, never> | null;
-                /** @description Sources of the block that could not answer for the date, and why. */
-                gaps: components["schemas"]["CatalogGap"][];
-                /** @description The archived versions the block read. */
-                sources: components["schemas"]["CatalogSourceVersion"][];
-            };
+            clinical_trials: components["schemas"]["ClinicalTrialsBlock"];
             /** @description Employment intelligence: attribution signals. */
             employment_intelligence: {
                 data: components["schemas"]["EmploymentIntelligence"];
@@ -16970,10 +17246,26 @@ export interface components {
                 /** @description The archived versions the block read. */
                 sources: components["schemas"]["CatalogSourceVersion"][];
             };
-            /** @description Licence intelligence (pending: data null, a gap names the sources). */
+            /** @description `license_intelligence`: the state board licences and disciplinary actions tied to the NPI in the held state files (WA, CO, NY; see /licenses/{npi} for the NPPES-registered licences of other states and the match rule), each with where to verify. */
             license_intelligence: {
-                /** @description Not built yet: always null (see gaps). */
-                data: Record<string, never> | null;
+                data: {
+                    disciplinary_actions: number;
+                    licenses: {
+                        disciplinary_actions: number;
+                        expiration_date: string | null;
+                        has_public_action: boolean;
+                        latest_action_date: string | null;
+                        license_number: string;
+                        license_type: string | null;
+                        /** @enum {string} */
+                        profession: "physician" | "osteopathic_physician" | "physician_assistant" | "nurse" | "pharmacist" | "dentist" | "other";
+                        state: string;
+                        status: string | null;
+                        verify_at: components["schemas"]["LicenseVerifyAt"];
+                    }[];
+                    /** @description States whose board files are held and in force. */
+                    states_held: string[];
+                } | null;
                 /** @description Sources of the block that could not answer for the date, and why. */
                 gaps: components["schemas"]["CatalogGap"][];
                 /** @description The archived versions the block read. */
@@ -16981,15 +17273,7 @@ export interface components {
             };
             methodology_note: string;
             npi: string;
-            /** @description Quality intelligence (pending: data null, a gap names the source). */
-            quality_intelligence: {
-                /** @description Not built yet: always null (see gaps). */
-                data: Record<string, never> | null;
-                /** @description Sources of the block that could not answer for the date, and why. */
-                gaps: components["schemas"]["CatalogGap"][];
-                /** @description The archived versions the block read. */
-                sources: components["schemas"]["CatalogSourceVersion"][];
-            };
+            quality_intelligence: components["schemas"]["QualityIntelligenceBlock"];
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
         };
@@ -17025,6 +17309,36 @@ export interface components {
             reactivation_date: string | null;
             source: components["schemas"]["CatalogRowSource"];
         } | null;
+        ProviderLicenses: {
+            as_of: string;
+            /** @description Sources that could not answer for the date, and why. */
+            gaps: components["schemas"]["CatalogGap"][];
+            licenses: components["schemas"]["License"][];
+            match_rule: string;
+            npi: string;
+            provider: {
+                /** @enum {string|null} */
+                entity_type: "individual" | "organization" | null;
+                first_name: string | null;
+                last_name: string | null;
+                organization_name: string | null;
+            };
+            /** @description The archived versions the answer read. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
+        QualityBlockData: {
+            best_final_score: number | null;
+            performance_year: string | null;
+            scores: components["schemas"]["MipsScore"][];
+        } | null;
+        /** @description quality_intelligence: the MIPS final and category scores of the NPI in the files in force (cms_qpp_mips); empty scores when the files do not list it. */
+        QualityIntelligenceBlock: {
+            data: components["schemas"]["QualityBlockData"];
+            /** @description Sources of the block that could not answer for the date, and why. */
+            gaps: components["schemas"]["CatalogGap"][];
+            /** @description The archived versions the block read. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+        };
         QualityLeaderboard: {
             as_of: string;
             gaps: components["schemas"]["CatalogGap"][];
@@ -18066,6 +18380,41 @@ export interface components {
             state: string;
             title: string;
             versions: components["schemas"]["CatalogSourceVersion"][];
+        };
+        StateLicenses: {
+            /** @description The state adapter’s coverage and vintage record; null when no bulk data is held. */
+            adapter: {
+                /** @description Action rows in force; null when withheld (below 11) or not loaded. */
+                actions: number | null;
+                carries_npi: boolean;
+                history: string;
+                layout: string;
+                /** @description Licence rows in force; null when withheld (below 11) or not loaded. */
+                licenses: number | null;
+                loaded: boolean;
+                omits: string;
+                professions: ("physician" | "osteopathic_physician" | "physician_assistant" | "nurse" | "pharmacist" | "dentist" | "other")[];
+                published: string;
+                rows: ("license" | "action")[];
+                source_id: string;
+                /** @description When the file in force was observed (its start), YYYY-MM-DD. */
+                vintage: string | null;
+                withheld: ("licenses" | "actions")[];
+            } | null;
+            as_of: string;
+            /** @description The state’s boards from the curated directory (national look-ups when it lists none). */
+            board_directory: {
+                compiled_on: string | null;
+                entries: components["schemas"]["LicenseVerifyAt"][];
+            };
+            bulk_data_held: boolean;
+            /** @description Sources that could not answer for the date, and why. */
+            gaps: components["schemas"]["CatalogGap"][];
+            note: string;
+            /** @description The archived versions the answer read. */
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            state: string;
+            verify_at: components["schemas"]["LicenseVerifyAt"][];
         };
         /** @description A webhook subscription as its owner sees it; the signing secret is never shown again. */
         Subscription: {

@@ -1,4 +1,5 @@
 import { defineDataset } from '../../catalog/dataset';
+import { licenseKey } from '../../providers/license-key';
 import { registryNameTokens } from '../../providers/name-key';
 import { PROVIDER_REGISTRY, type RegistryProvider } from '../../providers/record';
 import { mapParser } from '../../publishers/common/resume';
@@ -27,8 +28,25 @@ export function toRegistryProvider(r: NppesRecord): RegistryProvider {
     deactivation_date: r.deactivation_date,
     reactivation_date: r.reactivation_date,
     replacement_npi: r.replacement_npi,
+    licenses: registryLicenses(r),
     locator: r.locator,
   };
+}
+
+/** The record's state licences, one per (state, number), the primary taxonomy's first. */
+function registryLicenses(r: NppesRecord): RegistryProvider['licenses'] {
+  const out: RegistryProvider['licenses'] = [];
+  const seen = new Set<string>();
+  for (const t of [...r.taxonomies].sort((a, b) => Number(b.primary) - Number(a.primary))) {
+    const state = t.license_state?.trim().toUpperCase();
+    const number = t.license_number?.trim();
+    if (!state || !number) continue;
+    const key = licenseKey(state, number);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ state, number, taxonomy: t.code ?? null, primary: t.primary });
+  }
+  return out;
 }
 
 /** Registry rows derived from the document's npidata parser (one parse feeds every consumer). */
@@ -46,7 +64,8 @@ const registryParser = mapParser(nppesParser, {
 export const nppesDataset = defineDataset<RegistryProvider>({
   id: PROVIDER_REGISTRY,
   title: 'NPPES provider registry',
-  loaderVersion: '2',
+  // 3: rows carry the registered state licences, indexed by `license` (state and number).
+  loaderVersion: '3',
   // Read to turn an NPI into the names lists are matched on: an NPI and its names do not lapse
   // with the weekly cadence, so the registry answers as loaded, whatever its age.
   freshness: 'identity',
@@ -63,7 +82,13 @@ export const nppesDataset = defineDataset<RegistryProvider>({
     (f.doc_id === 'nppes:1' || f.doc_id === 'nppes:2' || /^npidata_pfile_\d{8}-\d{8}\.csv$/i.test(f.name))
       ? registryParser
       : undefined,
-  indexes: [{ name: 'npi', unique: true, keys: (r) => [r.npi] }],
+  indexes: [
+    { name: 'npi', unique: true, keys: (r) => [r.npi] },
+    // State licence files without NPIs are matched through it (shared/providers/licenses/place.ts). Unique,
+    // so the load keeps no per-key state: of two NPIs registering one licence the later row wins,
+    // and the matcher requires the board's last name to equal the registry's.
+    { name: 'license', unique: true, keys: (r) => (r.licenses ?? []).map((l) => licenseKey(l.state, l.number)) },
+  ],
   // One name token per individual (last name, first initial, practice state): trial investigators
   // are matched to NPIs by name and place (shared/providers/by-name.ts). A token item per row, no
   // per-key state, so the load stays in flat memory.

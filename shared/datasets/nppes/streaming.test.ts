@@ -102,18 +102,19 @@ describe('NPPES loading holds memory flat', () => {
     expect(maxRowsAhead).toBeLessThanOrEqual(Math.ceil((STREAM_BUFFER + CHUNK) / g.minRow));
   });
 
-  it('the catalog loader writes in batches of at most WRITE_BATCH, an index item and at most one name token a row, keeping no per-key state', async () => {
+  it('the catalog loader writes in batches of at most WRITE_BATCH, an npi index item, a licence index item per registered licence and at most one name token a row, keeping no per-key state', async () => {
     const g = generated();
     let maxAhead = 0;
     let maxBatch = 0;
-    const kinds = { index: 0, token: 0 };
+    const kinds = { index: 0, license: 0, token: 0 };
     const tokenRecords = new Set<number>();
     const { table, calls } = recordingTable((items) => {
       maxBatch = Math.max(maxBatch, items.length);
       // Index items hold their rows; name token items (issue 23: investigators by name) are one row each.
       const recordOf = (i: Item) => Number(i.rows ? (i.rows as { record: number }[])[0]!.record : (i.record as number));
       for (const i of items) {
-        if (i.rows) kinds.index++;
+        if (i.rows && String(i.pk).includes('#license#')) kinds.license++;
+        else if (i.rows) kinds.index++;
         else {
           kinds.token++;
           tokenRecords.add(recordOf(i));
@@ -146,7 +147,7 @@ describe('NPPES loading holds memory flat', () => {
     expect(kinds.index).toBe(ROWS);
     expect(kinds.token).toBeGreaterThan(0);
     expect(tokenRecords.size).toBe(kinds.token);
-    expect(calls.items).toBe(ROWS + kinds.token);
+    expect(calls.items).toBe(ROWS + kinds.license + kinds.token);
     // One update, marking the version loaded (the marker on its timeline item). No index entry
     // was appended to (no per-key bookkeeping).
     expect(calls.update).toBe(1);
