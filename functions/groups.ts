@@ -2,7 +2,9 @@ import type { RouteGroup } from '../shared/http/app';
 import { adminGroup } from './admin/routes';
 import { archiveGroup } from './archive/routes';
 import { catalogGroup } from './catalog/routes';
+import { employersGroup } from './employers/routes';
 import { exclusionsGroup } from './exclusions/routes';
+import { fdaGroup } from './fda/routes';
 import { hospitalsGroup } from './hospitals/routes';
 import { mcpGroup } from './mcp/routes';
 import { metaGroup } from './meta/routes';
@@ -30,6 +32,8 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   hospitalsGroup,
   providersGroup,
   rxGroup,
+  fdaGroup,
+  employersGroup,
   catalogGroup,
   mcpGroup,
 ];

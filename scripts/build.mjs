@@ -95,11 +95,13 @@ const LAZY_OWN = new Map([
  * A dataset folder's parser code (`shared/datasets/<folder>/parser.ts`, or `layout.ts` of a state list,
  * required on first use through `lazyParser` / `lazyLayout`, shared/publishers/common/lazy.ts) is a lazy
  * file of its own, `lazy/datasets-<folder>-parser.js` (`-layout.js`): most API requests never read a file, and the declarations alone
- * answer whether a parser exists. A new folder needs no entry here. The functions that load files on
- * most runs keep the parsers inside index.js (PARSERS_INLINE), with one copy of every class.
+ * answer whether a parser exists. A new folder needs no entry here. The fetch job kept them inline
+ * once (it parses on most runs); with some seventy sources their code alone passed the 1 MB budget of
+ * index.js, so every function now requires a folder's parser on the first file of that folder
+ * (PARSERS_INLINE is empty; a name put back in it inlines that function's parsers again).
  */
 const LAZY_PARSER = /^shared\/datasets\/([^/]+)\/(parser|layout)\.ts$/;
-const PARSERS_INLINE = new Set(['fetch']);
+const PARSERS_INLINE = new Set([]);
 /**
  * A lazy parser file has its own copy of every module it imports: none may hold state the service
  * installs (the registries) or be one of the service's error classes the HTTP layer tests with

@@ -5,18 +5,11 @@ import { jsonResponse, problemResponses } from '../../shared/http/schemas';
 import { nadacMovers, nadacSeries } from '../../shared/rx/nadac';
 import { ndcProfile } from '../../shared/rx/ndc-profile';
 import { NadacMoversSchema, NadacSeriesSchema, NdcProfileSchema } from '../../shared/rx/schemas';
-import { registerApprovalRoutes } from './approvals-routes';
-import { APPROVAL_TOOLS } from './approvals-tools';
 import { registerAspRoutes } from './asp-routes';
 import { registerDemandRoutes } from './demand-routes';
-import { registerEmployerRoutes } from './employers-routes';
-import { registerEstablishmentRoutes } from './establishments-routes';
 import { registerIngredientRoutes } from './ingredient-routes';
-import { registerLabelRoutes } from './labels-routes';
-import { LABEL_TOOLS } from './labels-tools';
 import { registerMepsRoutes } from './meps-routes';
 import { registerPriceListRoutes } from './price-list-routes';
-import { registerRecallRoutes } from './recalls-routes';
 import { AsOfQuery, NadacMoversQuery, NadacSeriesQuery, Ndc11Path } from './schemas';
 import { registerShortageRoutes } from './shortage-routes';
 import { registerSpendingRoutes } from './spending-routes';
@@ -61,8 +54,8 @@ const moversRoute = createRoute({
 export const rxGroup: RouteGroup = {
   name: 'rx',
   description:
-    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/approvals, /rx/approved-products and its launch-radar: Drugs@FDA and Orange Book; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost; /rx/recalls: FDA recall enforcement reports (openFDA); /rx/establishments(/operations): registered drug establishments (DECRS); /rx/meps/mix: MEPS survey-weighted drug mix; /rx/employers(/{ein}, /metros, /integration), /rx/pbms: Form 5500 employer health plans and PBMs; /rx/labels(/{set_id}), /rx/drug-classes: DailyMed labels and pharmacologic classes',
-  tools: [...RX_TOOLS, ...APPROVAL_TOOLS, ...LABEL_TOOLS],
+    '/rx/summary: counts and freshness; /rx/shortages: FDA drug shortages; /rx/ndcs/{ndc11}: package profile and status; /rx/ndcs/{ndc11}/nadac: the change-only NADAC series; /rx/nadac/movers: largest moves; /rx/spending, /rx/spending/top: spending by drug (Part D, Part B, Medicaid); /rx/demand: Part D demand by county and metro; /rx/price-list(/{slug}): a vendor price list beside acquisition cost; /rx/asp: Part B payment limits; /rx/biosimilars: biosimilars beside their reference product; /rx/ingredients(/{rxcui}): RxNorm ingredients with NDC counts and median generic cost; /rx/meps/mix: MEPS survey-weighted drug mix; /rx/approvals, /rx/labels, /rx/recalls, /rx/establishments: the fda group; /rx/employers, /rx/pbms: the employers group',
+  tools: RX_TOOLS,
   build(deps) {
     const router = createRouter();
     registerSummaryRoutes(router, deps);
@@ -87,12 +80,7 @@ export const rxGroup: RouteGroup = {
     registerMepsRoutes(router, deps);
     registerPriceListRoutes(router, deps);
     registerAspRoutes(router, deps);
-    registerApprovalRoutes(router, deps);
     registerIngredientRoutes(router, deps);
-    registerRecallRoutes(router, deps);
-    registerEstablishmentRoutes(router, deps);
-    registerEmployerRoutes(router, deps);
-    registerLabelRoutes(router, deps);
     return router;
   },
 };

@@ -1,12 +1,9 @@
 import { type ToolSpec, tool } from '../../shared/http/tool-spec';
 import { ASP_TOOLS } from './asp-tools';
 import { DEMAND_TOOLS } from './demand-tools';
-import { EMPLOYER_TOOLS } from './employers-tools';
-import { ESTABLISHMENT_TOOLS } from './establishments-tools';
 import { RX_INGREDIENT_TOOLS } from './ingredient-tools';
 import { MEPS_TOOLS } from './meps-tools';
 import { PRICE_LIST_TOOLS } from './price-list-tools';
-import { RECALL_TOOLS } from './recalls-tools';
 import { SPENDING_TOOLS } from './spending-tools';
 
 /** The drug economics reads as agent tools (shared/mcp). */
@@ -49,10 +46,7 @@ export const RX_TOOLS: readonly ToolSpec[] = [
   ...SPENDING_TOOLS,
   ...DEMAND_TOOLS,
   ...MEPS_TOOLS,
-  ...EMPLOYER_TOOLS,
   ...PRICE_LIST_TOOLS,
   ...ASP_TOOLS,
   ...RX_INGREDIENT_TOOLS,
-  ...RECALL_TOOLS,
-  ...ESTABLISHMENT_TOOLS,
 ];

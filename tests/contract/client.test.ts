@@ -110,6 +110,19 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(503);
     expect(error).toMatchObject({ status: 503, sources: ['cms_hcris_hosp10'] });
   },
+  fda: async () => {
+    // Nothing archived: the recall read names its source.
+    const { error, response } = await client.GET('/rx/recalls', { params: { query: { limit: 5 } } });
+    expect(response.status).toBe(503);
+    expect(error).toMatchObject({ status: 503 });
+    expect(JSON.stringify(error)).toContain('openfda_drug_enforcement');
+  },
+  employers: async () => {
+    // Nothing archived: the PBM rollup names the Form 5500 source.
+    const { error, response } = await client.GET('/rx/pbms');
+    expect(response.status).toBe(503);
+    expect(JSON.stringify(error)).toContain('dol_form5500');
+  },
   providers: async () => {
     // No facility-affiliation file loaded: the answer names cms_dac.
     const { error, response } = await client.GET('/dac/hospital/{ccn}/affiliates', {

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../shared/http/paging';
 import { queryInt } from '../../shared/http/query-int';
 import { HEALTH_FUNDING_CLASSES, INTEGRATION_CLASSES } from '../../shared/rx/employer-rows';
-import { AsOfQuery } from './schemas';
+import { AsOfQuery } from '../rx/schemas';
 
 const year = queryInt((n) => n.min(2009).max(2100))
   .optional()
