@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { answerProvenanceFields } from '../catalog/answer-fields';
 import { RowSourceSchema } from '../catalog/provenance';
+import { CompanyFinancialsSchema } from '../companies/company-schemas';
 import { CitationSchema, CommunityBenefitSchema } from './filing-rows';
 
 export const FISCAL_YEAR_RULE =
@@ -138,6 +139,20 @@ export const SystemFinancialsSchema = z
     filings: z
       .array(SystemFilingSchema)
       .openapi({ description: 'One per filer and fiscal year (the winning return), newest year first, then EIN.' }),
+    company: z
+      .object({
+        match: z.object({
+          rule: z.enum(['cik', 'exact_name', 'name_without_suffix']),
+          confidence: z.number(),
+          query: z.string(),
+        }),
+        financials: CompanyFinancialsSchema,
+      })
+      .nullable()
+      .openapi({
+        description:
+          'A for-profit system: the XBRL financial facts of its SEC filer, linked by the CIK the curated table gives (rule `cik`, confidence 1), each fact with its filing (as /companies/{ticker}). Null for a nonprofit system, and for a for-profit one EDGAR in force does not answer for (a gap names sec_edgar).',
+      }),
     ...answerProvenanceFields,
   })
   .openapi('SystemFinancials');

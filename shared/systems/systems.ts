@@ -1,5 +1,6 @@
 import type { CatalogGap } from '../catalog/in-force';
 import { readWholeListing } from '../catalog/query';
+import type { CompanyMatch } from '../companies/financials';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
 import {
@@ -12,7 +13,7 @@ import {
   systemRowOf,
   systemViews,
 } from './filings-read';
-import { forProfitFinancialsGap } from './sec-financials';
+import { forProfitFinancials, forProfitPeopleGap } from './sec-financials';
 import type { HospitalLinkRow } from './system-rows';
 import { COMPENDIUM_HOSPITALS } from './system-rows';
 import {
@@ -104,9 +105,11 @@ interface Financed {
   chosen: ChosenReturn[];
   sources: SystemFinancials['sources'];
   gaps: CatalogGap[];
+  /** A for-profit system: its SEC filer (null with a gap when none answers); null for nonprofits. */
+  forProfit: { system: { system_id: string; sec: { cik: string; ticker: string | null } | null } } | null;
 }
 
-/** The system, its link and its filers' chosen returns; for-profit systems get the sec_edgar gap. */
+/** The system, its link and its filers' chosen returns; a for-profit system has no return (see `forProfit`). */
 async function financed(deps: Deps, id: string, date: string): Promise<Financed> {
   const v = await systemViews(deps, date);
   const { system, link } = await systemOf(deps, v, id);
@@ -127,9 +130,16 @@ async function financed(deps: Deps, id: string, date: string): Promise<Financed>
     ...(link ? v.links.sourceVersions([link.version]) : []),
   ];
   if (link?.row.ownership === 'for_profit')
-    return { v, head, chosen: [], sources: base, gaps: [forProfitFinancialsGap(link.row, date)] };
+    return { v, head, chosen: [], sources: base, gaps: [], forProfit: { system: link.row } };
   const r = await chosenReturns(deps, v, link?.row.filers ?? []);
-  return { v, head, chosen: r.chosen, sources: [...base, ...v.returns.sourceVersions(r.used)], gaps: r.gaps };
+  return {
+    v,
+    head,
+    chosen: r.chosen,
+    sources: [...base, ...v.returns.sourceVersions(r.used)],
+    gaps: r.gaps,
+    forProfit: null,
+  };
 }
 
 const refOf = (c: ChosenReturn) => ({
@@ -182,12 +192,15 @@ export async function systemFinancials(
 ): Promise<SystemFinancials> {
   const f = await financed(deps, id, date);
   const filings = f.chosen.filter((c) => fiscalYear === undefined || c.fiscal_year === fiscalYear).map(filingOf);
+  const sec = f.forProfit ? await forProfitFinancials(deps, f.forProfit.system, date) : null;
+  const company: CompanyMatch | null = sec?.company ?? null;
   return {
     ...f.head,
     fiscal_years: yearsOf(f.chosen),
     filings,
-    sources: f.sources,
-    gaps: f.gaps,
+    company,
+    sources: [...f.sources, ...(sec?.sources ?? [])],
+    gaps: [...f.gaps, ...(sec?.gaps ?? [])],
     as_of: date,
     methodology_note: FINANCIALS_METHODOLOGY,
   };
@@ -231,7 +244,7 @@ export async function systemExecutives(
     next_offset: q.offset + items.length < all.length ? q.offset + items.length : null,
     sort: EXECUTIVE_SORT,
     sources: f.sources,
-    gaps: f.gaps,
+    gaps: f.forProfit ? [...f.gaps, forProfitPeopleGap(f.forProfit.system, 'executives')] : f.gaps,
     as_of: date,
     methodology_note: FINANCIALS_METHODOLOGY,
   };
@@ -253,7 +266,7 @@ export async function systemWorkforce(deps: Deps, id: string, date: string): Pro
       ),
     })),
     sources: f.sources,
-    gaps: f.gaps,
+    gaps: f.forProfit ? [...f.gaps, forProfitPeopleGap(f.forProfit.system, 'workforce')] : f.gaps,
     as_of: date,
     methodology_note: FINANCIALS_METHODOLOGY,
   };

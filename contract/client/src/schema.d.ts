@@ -18645,6 +18645,16 @@ export interface components {
             amendment_rule: string;
             /** Format: date */
             as_of: string;
+            /** @description A for-profit system: the XBRL financial facts of its SEC filer, linked by the CIK the curated table gives (rule `cik`, confidence 1), each fact with its filing (as /companies/{ticker}). Null for a nonprofit system, and for a for-profit one EDGAR in force does not answer for (a gap names sec_edgar). */
+            company: {
+                financials: components["schemas"]["CompanyFinancials"];
+                match: {
+                    confidence: number;
+                    query: string;
+                    /** @enum {string} */
+                    rule: "cik" | "exact_name" | "name_without_suffix";
+                };
+            } | null;
             /** @description One per filer and fiscal year (the winning return), newest year first, then EIN. */
             filings: components["schemas"]["SystemFiling"][];
             fiscal_year_rule: string;

@@ -153,7 +153,7 @@ describe('curated system-to-filer table parser', () => {
       ['HSI00000102', 'nonprofit', ['369900201']],
       ['HSI00000301', 'for_profit', []],
     ]);
-    expect(rows[2]!.sec).toEqual({ cik: '0000999301', ticker: 'PCHX' });
+    expect(rows[2]!.sec).toEqual({ cik: '0001000001', ticker: 'PHHS' });
     expect(rows[0]!.locator).toEqual({ line: 1, record: 1 });
   });
 

@@ -14,7 +14,7 @@ const clock: Clock = { now: () => new Date(`${TODAY}T12:00:00.000Z`) };
 type Json = any;
 
 describe('health-system endpoints (AHRQ Compendium, IRS Form 990)', () => {
-  const world = catalogWorld(['ahrq_compendium', 'irs_990_efile'], clock, 120_000);
+  const world = catalogWorld(['ahrq_compendium', 'irs_990_efile', 'sec_edgar'], clock, 240_000);
   const get = world.get;
 
   it('/systems/{id}: the Compendium system, its hospitals by CCN and its curated filer links', async () => {
@@ -152,17 +152,32 @@ describe('health-system endpoints (AHRQ Compendium, IRS Form 990)', () => {
     expect(body.items[0].elements.total_employees).toBe('ReturnData/IRS990/TotalEmployeeCnt');
   });
 
-  it('a for-profit system answers with a gap naming sec_edgar; a system without filers with none', async () => {
-    for (const path of ['', '/executives', '/workforce']) {
+  it('a for-profit system answers with its SEC filer by CIK; its executives and workforce with a gap', async () => {
+    const fin = await get('/systems/HSI00000301/financials');
+    expect(fin.status).toBe(200);
+    expect(fin.body.link).toMatchObject({
+      ownership: 'for_profit',
+      financials_source: 'sec_edgar',
+      sec: { cik: '0001000001', ticker: 'PHHS' },
+    });
+    expect(fin.body.filings).toEqual([]);
+    expect(fin.body.company.match).toEqual({ rule: 'cik', confidence: 1, query: '0001000001' });
+    const revenue = fin.body.company.financials.items.find(
+      (i: Json) => i.measure === 'revenue' && i.period_type === 'annual' && i.fiscal_year === 2024,
+    );
+    // The 10-K/A of 2025-04-15 restated FY2024 revenue: the amendment supersedes the 10-K.
+    expect(revenue).toMatchObject({ value: 4_360_000_000, filing: expect.objectContaining({ form: '10-K/A' }) });
+    expect(fin.body.sources.map((s: Json) => s.source_id)).toContain('sec_edgar');
+    expect(fin.body.gaps).toEqual([]);
+    for (const path of ['/executives', '/workforce']) {
       const { status, body } = await get(`/systems/HSI00000301/financials${path}`);
       expect(status).toBe(200);
-      expect(body.link).toMatchObject({
-        ownership: 'for_profit',
-        financials_source: 'sec_edgar',
-        sec: { cik: '0000999301', ticker: 'PCHX' },
-      });
-      expect(body.gaps).toEqual([expect.objectContaining({ source_id: 'sec_edgar', reason: 'not_loaded' })]);
+      expect(body.gaps).toEqual([expect.objectContaining({ source_id: 'sec_edgar', reason: 'no_layout' })]);
     }
+    // Before any EDGAR file: the company is null and a gap names sec_edgar.
+    const early = await get('/systems/HSI00000301/financials?as_of=2025-02-01');
+    expect(early.body.company).toBeNull();
+    expect(early.body.gaps).toEqual([expect.objectContaining({ source_id: 'sec_edgar', reason: 'not_loaded' })]);
     const wire = await get('/systems/HSI00000201/financials');
     expect(wire.status).toBe(200);
     expect(wire.body).toMatchObject({ filings: [], link: { status: 'no_curated_link' } });
