@@ -15,9 +15,7 @@ export interface PlannedEndpoint {
 const tagged =
   (tag: string) =>
   (path: string, summary: string, needs: string): PlannedEndpoint => ({ path, tag, summary, needs });
-const rx = tagged('Drug economics');
 const prov = tagged('Providers and licenses');
-const org = tagged('Organizations, hospitals, finance');
 
 export const PLANNED: readonly PlannedEndpoint[] = [
   prov('/quality/systems/{system_id}', 'Quality of a health system', 'MIPS quality'),
