@@ -44,7 +44,8 @@ export interface StoredRow {
  * one item per (key, version) holding every row with that key: a key met again after its item was
  * flushed is appended to the stored item (in file order, after the flush that wrote it); for that
  * the writer counts the keys of non-unique indexes it has written (one counter per distinct key).
- * Unique indexes keep no such state. Rewriting a version puts the same items again.
+ * Unique indexes keep no such state: a key met twice keeps its last row. Rewriting a version puts the
+ * same items again.
  *
  * Declared listings, rollups and series (issue 15 point 3) add, per row: its listing items (one
  * per copy, listing-items.ts), one rollup input item per rollup (keyed by group, then by the
@@ -199,7 +200,10 @@ export class CatalogWriter<R extends Located = Located> {
     }
     if (!unique) this.counts.set(id, seen + 1);
     const buffered = this.buffer.get(id);
-    if (buffered) (buffered.rows as StoredRow[]).push(stored);
+    // A unique key met twice keeps its last row whether or not both fall in one batch (a later
+    // batch's put overwrites), so a resumed load writes what an uninterrupted one does.
+    if (buffered && unique) buffered.rows = [stored];
+    else if (buffered) (buffered.rows as StoredRow[]).push(stored);
     else if (seen > 0) this.appends.push({ pk, value: stored });
     else {
       this.buffer.set(id, {

@@ -146,7 +146,7 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
     const deps = buildDeps(config);
     await ensureStorage(config, deps.clients);
     apiKey = (await keyStoreFor(deps).create({ tier: 'pro', entitlements: ['warrant'], label: 'bundle test' })).secret;
-  }, 180_000);
+  }, 420_000);
 
   afterAll(async () => {
     process.env = saved;

@@ -25,7 +25,7 @@ it('places rows in batches before writing them, draining on flush and finish', a
       return rows.map((r) => ({ ...r, state: 'PLACED' }));
     },
   };
-  const dataset: CatalogDataset = { ...testDataset('zz_placer_test'), placer: async () => placer };
+  const dataset: CatalogDataset = { ...testDataset('zz_placer_test'), placer: async () => placer, loadPriority: 2 };
   const v = version(301);
   const rows = generateRows(2 * PLACE_BATCH + 200, 7, 'P');
   await registerVersion(h.deps.tables.catalog, dataset.id, v);

@@ -48,9 +48,10 @@ describe('provider dossier, employment and hospital affiliates', () => {
     for (const block of ['license_intelligence', 'quality_intelligence', 'clinical_trials']) {
       expect(body[block].data).toBeNull();
       expect(body[block].gaps.length).toBeGreaterThan(0);
-      expect(body[block].gaps.every((g: Json) => g.reason === 'not_loaded')).toBe(true);
+      // Their sources are not archived in this world: each block names them in its gaps.
+      expect(body[block].sources).toEqual([]);
     }
-    expect(body.quality_intelligence.gaps[0].source_id).toBe('cms_qpp_mips');
+    expect(body.quality_intelligence.gaps.map((g: Json) => g.source_id)).toContain('cms_qpp_mips');
     const fac = body.facility_affiliations;
     expect(fac.sources.map((s: Json) => [s.source_id, s.doc_id, s.publisher_version])).toEqual([
       ['cms_dac', 'dac:2', '2025-01'],
@@ -102,7 +103,7 @@ describe('provider dossier, employment and hospital affiliates', () => {
     ]);
   });
 
-  it('answers a dossier in at most 8 storage reads (3 for identity and the DAC blocks)', async () => {
+  it('answers a dossier in at most 8 storage reads when only the registry and the DAC files are in force', async () => {
     const c = counting(world.h.deps.tables.catalog);
     const deps: Deps = { ...world.h.deps, tables: { ...world.h.deps.tables, catalog: c.table } };
     const app = buildApp([providersGroup], deps);
@@ -111,8 +112,10 @@ describe('provider dossier, employment and hospital affiliates', () => {
     expect(r.status).toBe(200);
     expect(((await r.json()) as Json).facility_affiliations.data.items).toHaveLength(4);
     const reads = c.reads() - before;
+    // 3 for identity and the DAC blocks; the licence, quality and trials readers find no version
+    // in force (their timeline heads only). With every block's sources in force the budget is not
+    // yet measured (README Known gaps).
     expect(reads).toBeLessThanOrEqual(8);
-    expect(reads).toBe(3);
   });
 
   it('serves each DAC block alone as a DossierBlockReader in two reads, as the dossier composes it', async () => {
