@@ -58,7 +58,7 @@ describe('50 concurrent clients for 20 s on mixed routes', () => {
     };
     sample.docId = changes.items[0]!.doc_id;
     sample.sha = changes.items[0]!.sha256;
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await server?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
