@@ -2,10 +2,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { type LocalServer, startLocalServer } from '../../functions/local/server';
-import { parseConfig } from '../../shared/config';
+import type { LocalServer } from '../../functions/local/server';
 import { createTestKey } from '../helpers/keys';
 import { pngStats } from '../helpers/png';
+import { startSeededServer } from '../helpers/seeded-server';
 
 /** Debian's chromium (installed by .ci/run). Without it this suite fails in CI and says so locally. */
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
@@ -26,13 +26,7 @@ suite('HTML pages in headless Chromium', () => {
 
   beforeAll(async () => {
     if (!CHROMIUM) throw new Error('Debian chromium is required in CI: .ci/run must apt-get install chromium');
-    const config = parseConfig({
-      PORT: '0',
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pages-data-')),
-      SIGNING_KEY_SOURCE: 'none',
-      LOG_LEVEL: 'silent',
-    });
-    server = await startLocalServer(config, { persist: false });
+    server = await startSeededServer({ PORT: '0', SIGNING_KEY_SOURCE: 'none', LOG_LEVEL: 'silent' });
     key = (await createTestKey(server.deps, 'pro', ['warrant'])).secret;
     await server.deps.tables.keys.probe();
     browser = await chromium.launch({

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { type LocalServer, startLocalServer } from '../../functions/local/server';
-import { parseConfig } from '../../shared/config';
+import type { LocalServer } from '../../functions/local/server';
+import { startSeededServer } from '../helpers/seeded-server';
 
 /**
  * The README's "Local URLs to try" table, as a new user meets it: every concrete URL there (those
@@ -35,23 +34,14 @@ function tableRows(): Row[] {
 }
 
 let server: LocalServer;
-let dir: string;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readme-urls-'));
-  const config = parseConfig({
-    DATA_DIR: dir,
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    SEED_SAMPLE_DATA: 'true',
-    DEMO_API_KEY: demoKey,
-  });
-  server = await startLocalServer({ ...config, port: 0 }, { persist: false });
+  // The seeded data folder is shared with the other suites that start the seeded server (a copy each).
+  server = await startSeededServer({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_API_KEY: demoKey });
 }, 240_000);
 
 afterAll(async () => {
   await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('README "Local URLs to try" on the seeded local server', () => {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -8,6 +7,7 @@ import { JOBS } from '../../infra/jobs';
 import { groupsOf, loadRoutes } from '../../infra/manifest';
 import { namesFor } from '../../infra/naming';
 import { readSettings } from '../../infra/settings';
+import { builtBundles } from '../helpers/built-bundles';
 import { environmentOf, synth, TEST_CONTEXT } from './synth';
 
 /**
@@ -54,21 +54,23 @@ describe("cdk.json's build hook", () => {
 });
 
 describe('the Lambda bundles as the build hook makes them', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundles-size-'));
+  // Shared with the bundled-handlers test: one build of this tree per run (tests/helpers/built-bundles.ts), read only.
+  let dir: string;
+  const synthOut = fs.mkdtempSync(path.join(os.tmpdir(), 'bundles-synth-'));
   let rows: SizeRow[];
   let built: string[];
 
-  beforeAll(() => {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--out', dir], { stdio: 'pipe' });
+  beforeAll(async () => {
+    dir = await builtBundles();
     rows = JSON.parse(fs.readFileSync(path.join(dir, 'sizes.json'), 'utf8')) as SizeRow[];
     built = fs
       .readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name)
       .sort();
-  }, 300_000);
+  }, 420_000);
 
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => fs.rmSync(synthOut, { recursive: true, force: true }));
 
   it('builds one folder per endpoint group and per job, the functions the stacks deploy', () => {
     expect(built).toEqual([...groupsOf(loadRoutes()), ...JOBS].sort());
@@ -108,7 +110,7 @@ describe('the Lambda bundles as the build hook makes them', () => {
   });
 
   it('synthesizes from these folders: every function deploys its lazy files and meta its docs files, no map', () => {
-    const outdir = path.join(dir, '.cdk.out');
+    const outdir = path.join(synthOut, '.cdk.out');
     const app = new App({
       context: { ...TEST_CONTEXT, bundleDir: dir },
       outdir,

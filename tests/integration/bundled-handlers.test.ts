@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { environmentFor } from '../../infra/environment';
@@ -15,6 +13,7 @@ import { ensureStorage } from '../../shared/aws/bootstrap';
 import { buildDeps } from '../../shared/aws/deps';
 import { parseConfig } from '../../shared/config';
 import { type Engines, startEngines } from '../../shared/local/engines';
+import { builtBundles } from '../helpers/built-bundles';
 import { startGateway } from '../helpers/gateway';
 import { httpApiEvent, lambdaContext } from '../helpers/lambda-events';
 
@@ -55,7 +54,8 @@ const REQUESTS: Record<
 };
 
 describe('bundled handlers under Lambda events against the embedded engines', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundles-'));
+  // Shared with tests/infra/bundles.test.ts: one build of this tree per run, read only.
+  let dir: string;
   const saved = { ...process.env };
   const suffix = randomBytes(4).toString('hex');
   const names = namesFor(`b${suffix}`, `bundles-${suffix}`);
@@ -120,7 +120,7 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
   }
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--out', dir], { stdio: 'pipe' });
+    dir = await builtBundles();
     built = fs
       .readdirSync(dir, { withFileTypes: true })
       .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, 'index.js')))
@@ -152,7 +152,6 @@ describe('bundled handlers under Lambda events against the embedded engines', ()
     process.env = saved;
     await gateway?.close();
     await engines?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('built one bundle per endpoint group and per job', () => {

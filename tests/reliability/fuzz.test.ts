@@ -7,9 +7,9 @@ import { createSubscriptionsGroup } from '../../functions/subscriptions/routes';
 import { buildApp } from '../../shared/app/build';
 import type { AppEnv } from '../../shared/http/types';
 import { staticResolver } from '../../shared/webhooks/resolver';
-import { type Harness, startHarness } from '../helpers/harness';
+import type { Harness } from '../helpers/harness';
 import { createTestKey } from '../helpers/keys';
-import { seedFixtures } from '../helpers/seed';
+import { startSeededHarness } from '../helpers/seeded-world';
 import { contractOperations } from './helpers/contract-ops';
 import { buildCase } from './helpers/fuzz-cases';
 import type { Pools } from './helpers/fuzz-values';
@@ -59,8 +59,7 @@ describe('contract-driven fuzzing: no 5xx, only problem+json errors', () => {
 
   beforeAll(async () => {
     const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-key-')), 'signing-key.json');
-    h = await startHarness({ env: { SIGNING_KEY_SOURCE: 'file', SIGNING_KEY_FILE: keyFile } });
-    await seedFixtures(h.deps, (e) => e.source_id !== 'nppes');
+    h = await startSeededHarness('without-nppes', { env: { SIGNING_KEY_SOURCE: 'file', SIGNING_KEY_FILE: keyFile } });
     // The real subscriptions group, its network seams pointed nowhere: names resolve to a public
     // literal and deliveries are refused at once by a closed loopback port.
     const subscriptions = createSubscriptionsGroup({

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { type LocalServer, startLocalServer } from '../../functions/local/server';
-import { parseConfig } from '../../shared/config';
+import type { LocalServer } from '../../functions/local/server';
 import { createTestKey } from '../helpers/keys';
+import { startSeededServer } from '../helpers/seeded-server';
 import { allItems, freePort } from './helpers/http';
 import { Rng } from './helpers/prng';
 
@@ -27,7 +24,6 @@ interface Op {
 
 describe('50 concurrent clients for 20 s on mixed routes', () => {
   let server: LocalServer;
-  let dataDir: string;
   let base: string;
   const adminKey = `adm_${randomBytes(24).toString('hex')}`;
   let reader: Record<string, string>;
@@ -35,16 +31,12 @@ describe('50 concurrent clients for 20 s on mixed routes', () => {
   const sample = { docId: '', sha: '' };
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'load-'));
-    const config = parseConfig({
-      DATA_DIR: dataDir,
+    server = await startSeededServer({
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
-      SEED_SAMPLE_DATA: 'true',
       ADMIN_API_KEY: adminKey,
     });
-    server = await startLocalServer(config, { persist: false });
     base = server.baseUrl;
     reader = (await createTestKey(server.deps, 'pro', ['warrant'])).headers;
     for (let i = 0; i < OWNERS; i++) {
@@ -61,7 +53,6 @@ describe('50 concurrent clients for 20 s on mixed routes', () => {
   }, 300_000);
   afterAll(async () => {
     await server?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('holds the load with no errors and loses nothing', async () => {

@@ -5,9 +5,9 @@ import { runArchiveCommand } from '../../scripts/archive';
 import { Archive } from '../../shared/archive/ingest';
 import { fileKey } from '../../shared/archive/keys';
 import { DependencyUnavailableError } from '../../shared/http/errors';
-import { type Harness, startHarness } from '../helpers/harness';
+import type { Harness } from '../helpers/harness';
 import { createTestKey } from '../helpers/keys';
-import { seedFixtures } from '../helpers/seed';
+import { startSeededHarness } from '../helpers/seeded-world';
 import { type Answer, shapeViolation } from './helpers/problems';
 
 // biome-ignore lint/suspicious/noExplicitAny: response JSON walked freely in assertions
@@ -45,10 +45,9 @@ describe('S3 down: S3 reads fail as 503 problems, the rest keeps answering', () 
 
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 's3-down-'));
-    h = await startHarness({
+    h = await startSeededHarness('without-nppes', {
       env: { SIGNING_KEY_SOURCE: 'file', SIGNING_KEY_FILE: path.join(tmp, 'signing-key.json') },
     });
-    await seedFixtures(h.deps, (e) => e.source_id !== 'nppes');
     headers = (await createTestKey(h.deps, 'pro', ['warrant'])).headers;
     const changes = (await answer('/v1/archive/changes?source_id=cms_ncci_ptp')).json.items as Json[];
     textSha = changes[0]!.sha256;

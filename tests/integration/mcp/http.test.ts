@@ -12,9 +12,9 @@ import { buildApp } from '../../../shared/app/build';
 import { verifySignedResponse } from '../../../shared/attestation/verify';
 import { declaredQueryNames } from '../../../shared/http/query-guard';
 import { HTTP_META } from '../../../shared/mcp/call-route';
-import { type Harness, startHarness } from '../../helpers/harness';
+import type { Harness } from '../../helpers/harness';
 import { createTestKey, type TestKey } from '../../helpers/keys';
-import { seedFixtures } from '../../helpers/seed';
+import { startSeededHarness } from '../../helpers/seeded-world';
 
 // biome-ignore lint/suspicious/noExplicitAny: response JSON walked freely in assertions
 type Json = Record<string, any>;
@@ -48,11 +48,10 @@ const statusOf = (r: CallToolResult) => httpOf(r).status as number;
 
 beforeAll(async () => {
   const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mcp-key-')), 'signing-key.json');
-  h = await startHarness({
+  h = await startSeededHarness('all', {
     env: { SIGNING_KEY_SOURCE: 'file', SIGNING_KEY_FILE: keyFile },
     clock: { now: () => NOW },
   });
-  await seedFixtures(h.deps);
   server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -14,6 +14,7 @@ import { buildWarrant, type WarrantAnswer } from '../../../shared/warrant/servic
 import { type Harness, startHarness } from '../../helpers/harness';
 import { createTestKey } from '../../helpers/keys';
 import { type ManifestEntry, seedFixtures } from '../../helpers/seed';
+import { startSeededHarness } from '../../helpers/seeded-world';
 
 /**
  * Issue 16, point 1: warm warrants make no storage request of their own (facts per archive version
@@ -40,9 +41,8 @@ describe('a warm warrant', () => {
   beforeAll(async () => {
     // The longest timeline TTL: a cold warrant on a loaded machine can take over a second, and the
     // warm one must still find the timelines the cold one read.
-    h = await startHarness({ env: { WARRANT_TIMELINE_TTL_MS: '5000' } });
+    h = await startSeededHarness('all', { env: { WARRANT_TIMELINE_TTL_MS: '5000' } });
     // Every fixture, the NPPES registry too: the screen then resolves the NPI's name (the cold budget's worst case).
-    await seedFixtures(h.deps, () => true);
     headers = (await createTestKey(h.deps, 'enterprise', ['warrant'])).headers;
   }, 180_000);
   afterAll(() => h.close());

@@ -9,10 +9,11 @@ import type { HcpcsRecord } from '../../../shared/datasets/cms_hcpcs_level2/reco
 import { hasLoader } from '../../../shared/facts/load-version';
 import { syncFacts } from '../../../shared/facts/pipeline';
 import { replayRow } from '../../../shared/facts/replay';
-import { type Harness, startHarness } from '../../helpers/harness';
+import type { Harness } from '../../helpers/harness';
 import { createTestKey } from '../../helpers/keys';
 import { allReceipts } from '../../helpers/receipts';
-import { fixtureManifest, seedFixtures } from '../../helpers/seed';
+import { fixtureManifest } from '../../helpers/seed';
+import { startSeededHarness } from '../../helpers/seeded-world';
 
 // biome-ignore lint/suspicious/noExplicitAny: response JSON walked freely in assertions
 type Json = Record<string, any>;
@@ -49,8 +50,7 @@ describe('GET /rules/warrant over the fixture histories', () => {
 
   beforeAll(async () => {
     const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wkey-')), 'signing-key.json');
-    h = await startHarness({ env: { SIGNING_KEY_SOURCE: 'file', SIGNING_KEY_FILE: keyFile } });
-    await seedFixtures(h.deps);
+    h = await startSeededHarness('all', { env: { SIGNING_KEY_SOURCE: 'file', SIGNING_KEY_FILE: keyFile } });
     key = await createTestKey(h.deps, 'pro', ['warrant']);
   }, 120_000);
   afterAll(() => h.close());

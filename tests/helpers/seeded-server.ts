@@ -1,0 +1,33 @@
+import { type LocalServer, startLocalServer } from '../../functions/local/server';
+import { type Env, parseConfig } from '../../shared/config';
+import { copyOf, madeOnce } from './run-cache';
+
+/**
+ * `npm start`'s local server over a private copy of a data folder it seeded once per content of
+ * the tree (./run-cache.ts): the first start ran every start-up step (signing key, demo key, the
+ * sample archive and its loads); this start runs them again on the copy, which finds everything in
+ * place, as a restart of `npm start` does. `env` is the suite's own configuration (port, keys,
+ * signing); DATA_DIR is the copy's and sample seeding is on. `close()` also removes the copy.
+ */
+export async function startSeededServer(env: Env): Promise<LocalServer> {
+  const made = await madeOnce('server-seeded', { fixtures: true }, async (dir) => {
+    const config = parseConfig({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' });
+    const first = await startLocalServer({ ...config, seedSampleData: true }, { persist: true });
+    await first.close();
+  });
+  const copy = copyOf(made, 'server-seeded');
+  const config = parseConfig({ ...env, DATA_DIR: copy.dir });
+  try {
+    const server = await startLocalServer({ ...config, seedSampleData: true }, { persist: true });
+    return {
+      ...server,
+      async close() {
+        await server.close();
+        copy.remove();
+      },
+    };
+  } catch (e) {
+    copy.remove();
+    throw e;
+  }
+}
