@@ -3,9 +3,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import type { LocalServer } from '../../functions/local/server';
+import { startSeededServer } from '../../scripts/seeded-data';
 import { createTestKey } from '../helpers/keys';
 import { pngStats } from '../helpers/png';
-import { startSeededServer } from '../helpers/seeded-server';
 
 /** Debian's chromium (installed by .ci/run). Without it this suite fails in CI and says so locally. */
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LocalServer } from '../../functions/local/server';
-import { startSeededServer } from '../helpers/seeded-server';
+import { startSeededServer } from '../../scripts/seeded-data';
 
 /**
  * The README's "Local URLs to try" table, as a new user meets it: every concrete URL there (those

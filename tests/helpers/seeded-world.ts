@@ -1,8 +1,8 @@
+import { copyOf, madeOnce } from '../../scripts/made-once';
 import type { Env } from '../../shared/config';
 import type { Clock } from '../../shared/deps';
 import { startEngines } from '../../shared/local/engines';
 import { type Harness, startHarness } from './harness';
-import { copyOf, madeOnce } from './run-cache';
 import { seedFixtures } from './seed';
 
 /** Which fixtures a shared world holds: all of them, or all but the NPPES registry. */
@@ -19,7 +19,7 @@ const STORAGE = { TABLE_PREFIX: 'tseed-', ARCHIVE_BUCKET: 'archive-seed' };
 /**
  * A harness over a private copy of a world with the fixtures archived and loaded (facts and
  * catalog) by seedFixtures, the same path as `seedFixtures(h.deps, filter)` on a fresh harness:
- * the world is seeded once per content of the tree (./run-cache.ts) in engines persisting to a
+ * the world is seeded once per content of the tree (scripts/made-once.ts) in engines persisting to a
  * folder, and each suite gets a copy of that folder under its own engines, so suites never share
  * state. `close()` stops the engines and removes the copy.
  */

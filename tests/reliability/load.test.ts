@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LocalServer } from '../../functions/local/server';
+import { startSeededServer } from '../../scripts/seeded-data';
 import { createTestKey } from '../helpers/keys';
-import { startSeededServer } from '../helpers/seeded-server';
 import { allItems, freePort } from './helpers/http';
 import { Rng } from './helpers/prng';
 

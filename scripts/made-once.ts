@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '..');
 /** Where the shared results live: one folder per name and content key, beside its lock while it is made. */
 const CACHE = path.join(os.tmpdir(), 'warrant-test-cache');
 /** A lock older than this is a maker that died: taken over. */
