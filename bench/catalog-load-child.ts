@@ -1,6 +1,6 @@
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import type { Env } from '../shared/config';
+import { bundleWorker } from './ingest/bundle';
 import { type ChildRun, runChild } from './ingest/rss';
 
 /** What bench/hcris/load-worker.ts prints: the load's time, the resident set after start-up and its peak (VmHWM). */
@@ -22,16 +22,7 @@ export async function loadCatalogInChild(
   heapMb: number,
   timeoutMs: number,
 ): Promise<ChildRun<CatalogLoadResult>> {
-  const worker = path.join(dir, 'load-worker.js');
-  await build({
-    entryPoints: [path.join(__dirname, 'hcris/load-worker.ts')],
-    outfile: worker,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    logLevel: 'warning',
-  });
+  const worker = await bundleWorker(dir, path.join(__dirname, 'hcris/load-worker.ts'));
   return runChild<CatalogLoadResult>(
     [...(heapMb ? [`--max-old-space-size=${heapMb}`] : []), worker, JSON.stringify(env)],
     timeoutMs,
