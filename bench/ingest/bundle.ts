@@ -4,13 +4,14 @@ import { build } from 'esbuild';
 const WORKER = path.join(__dirname, 'worker.ts');
 
 /**
- * The worker bundled as the Lambdas are (esbuild, one CommonJS file), so the child's memory is the
- * job's and the runtime's, not a TypeScript compiler's.
+ * A bench worker (default: this folder's ./worker.ts) bundled as the Lambdas are (esbuild, one
+ * CommonJS file, `<dir>/<its name>.js`), so the child's memory is the job's and the runtime's, not
+ * a TypeScript compiler's. Returns the bundle's path.
  */
-export async function bundleWorker(dir: string): Promise<string> {
-  const outfile = path.join(dir, 'worker.js');
+export async function bundleWorker(dir: string, entry = WORKER): Promise<string> {
+  const outfile = path.join(dir, `${path.basename(entry, '.ts')}.js`);
   await build({
-    entryPoints: [WORKER],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',

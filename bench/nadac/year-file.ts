@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { Archive } from '../../shared/archive/ingest';
 import type { Env } from '../../shared/config';
 import type { Engines } from '../../shared/local/engines';
 import { startHarness } from '../../tests/helpers/harness';
+import { bundleWorker } from '../ingest/bundle';
 import { runChild } from '../ingest/rss';
 import type { BenchRow } from '../types';
 
@@ -77,16 +77,7 @@ export async function yearFileRun(
   };
   const h = await startHarness({ engines, env, clock: { now: () => new Date('2025-12-01T12:00:00Z') } });
   try {
-    const worker = path.join(dir, 'worker.js');
-    await build({
-      entryPoints: [path.join(__dirname, 'worker.ts')],
-      outfile: worker,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      logLevel: 'warning',
-    });
+    const worker = await bundleWorker(dir, path.join(__dirname, 'worker.ts'));
     const [m, d, y] = file.lastAsOf.split('/');
     const r = await new Archive(h.deps).ingest({
       sourceId: 'medicaid_nadac',

@@ -4,7 +4,6 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { build } from 'esbuild';
 import { Archive } from '../../shared/archive/ingest';
 import { npiCheckDigit } from '../../shared/codes/npi';
 import type { Env } from '../../shared/config';
@@ -13,7 +12,8 @@ import type { Clock } from '../../shared/deps';
 import { startEngines } from '../../shared/local/engines';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
-import { runChild, vmKib } from '../ingest/rss';
+import { loadCatalogInChild } from '../catalog-load-child';
+import { vmKib } from '../ingest/rss';
 import type { BenchRow, BenchSuite } from '../types';
 
 /** `BENCH_DAC_FULL=1`: the national file's real size (about 2.7 M rows) for the parse and the load. */
@@ -126,20 +126,7 @@ export const suite: BenchSuite = {
         });
       }
       // The load in a child bundled as the Lambdas are, under a capped heap: its peak is the loader's alone.
-      const worker = path.join(dir, 'load-worker.js');
-      await build({
-        entryPoints: [path.join(__dirname, '../hcris/load-worker.ts')],
-        outfile: worker,
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        logLevel: 'warning',
-      });
-      const child = await runChild<{ ms: number; baselineKib: number; peakKib: number }>(
-        [...(HEAP_MB ? [`--max-old-space-size=${HEAP_MB}`] : []), worker, JSON.stringify(env)],
-        FULL ? 12 * 60 * 60_000 : 20 * 60_000,
-      );
+      const child = await loadCatalogInChild(dir, env, HEAP_MB, FULL ? 12 * 60 * 60_000 : 20 * 60_000);
       const s = child.result.ms / 1000;
       const rate = (LOAD_ROWS + facilityRows) / s;
       const peak = Math.max(child.result.peakKib, child.sampledPeakKib);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { Archive } from '../../shared/archive/ingest';
 import type { Env } from '../../shared/config';
 import { mainParser } from '../../shared/datasets/dol_form5500/parser';
@@ -10,7 +9,8 @@ import type { Clock } from '../../shared/deps';
 import { startEngines } from '../../shared/local/engines';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
-import { runChild, vmKib } from '../ingest/rss';
+import { loadCatalogInChild } from '../catalog-load-child';
+import { vmKib } from '../ingest/rss';
 import type { BenchRow, BenchSuite } from '../types';
 
 /**
@@ -173,20 +173,7 @@ export const suite: BenchSuite = {
           origin: 'backfill',
           observedAt: new Date('2024-12-01T06:00:00Z'),
         });
-      const worker = path.join(dir, 'load-worker.js');
-      await build({
-        entryPoints: [path.join(__dirname, '../hcris/load-worker.ts')],
-        outfile: worker,
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        logLevel: 'warning',
-      });
-      const child = await runChild<{ ms: number; baselineKib: number; peakKib: number }>(
-        [...(HEAP_MB ? [`--max-old-space-size=${HEAP_MB}`] : []), worker, JSON.stringify(env)],
-        55 * 60_000,
-      );
+      const child = await loadCatalogInChild(dir, env, HEAP_MB, 55 * 60_000);
       const loadS = child.result.ms / 1000;
       const rowsIn = ROWS + year.counts.a + year.counts.c;
       const loadPeak = Math.max(child.result.peakKib, child.sampledPeakKib);

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { Archive } from '../../shared/archive/ingest';
 import type { Env } from '../../shared/config';
 import { nmrcParser } from '../../shared/datasets/cms_hcris_hosp10/cells';
@@ -11,7 +10,8 @@ import { startEngines } from '../../shared/local/engines';
 import { readLineBatches } from '../../shared/publishers/common/lines';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
-import { runChild, vmKib } from '../ingest/rss';
+import { loadCatalogInChild } from '../catalog-load-child';
+import { vmKib } from '../ingest/rss';
 import type { BenchRow, BenchSuite } from '../types';
 
 /** NMRC cells of the synthetic year (`BENCH_HCRIS_ROWS`): a real HOSP10 NMRC holds about 4-5 M. */
@@ -150,20 +150,7 @@ export const suite: BenchSuite = {
           observedAt: new Date('2024-01-05T06:00:00Z'),
         });
       // The load in a child bundled as the Lambdas are, the engines here: its peak is the loader's alone.
-      const worker = path.join(dir, 'load-worker.js');
-      await build({
-        entryPoints: [path.join(__dirname, '../hcris/load-worker.ts')],
-        outfile: worker,
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        logLevel: 'warning',
-      });
-      const child = await runChild<{ ms: number; baselineKib: number; peakKib: number }>(
-        [...(HEAP_MB ? [`--max-old-space-size=${HEAP_MB}`] : []), worker, JSON.stringify(env)],
-        20 * 60_000,
-      );
+      const child = await loadCatalogInChild(dir, env, HEAP_MB, 20 * 60_000);
       const loadS = child.result.ms / 1000;
       const loadBase = child.result.baselineKib;
       const loadPeak = Math.max(child.result.peakKib, child.sampledPeakKib);

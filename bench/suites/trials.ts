@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
 import { manifestBytes } from '../../shared/archive/fetch/json-set';
 import { Archive } from '../../shared/archive/ingest';
 import { requireDataset } from '../../shared/catalog/datasets';
@@ -14,6 +13,7 @@ import { type Engines, startEngines } from '../../shared/local/engines';
 import type { JsonApiSourceUrl } from '../../shared/sources/types';
 import { listTrials, type TrialsQuery } from '../../shared/trials/trials';
 import { type Harness, startHarness } from '../../tests/helpers/harness';
+import { bundleWorker } from '../ingest/bundle';
 import { runChild } from '../ingest/rss';
 import {
   BASE_PAGES,
@@ -104,16 +104,7 @@ export const suite: BenchSuite = {
     let engines: Engines | undefined;
     const rows: BenchRow[] = [];
     try {
-      const worker = path.join(dir, 'worker.js');
-      await build({
-        entryPoints: [path.join(__dirname, '../trials/worker.ts')],
-        outfile: worker,
-        bundle: true,
-        platform: 'node',
-        target: 'node20',
-        format: 'cjs',
-        logLevel: 'warning',
-      });
+      const worker = await bundleWorker(dir, path.join(__dirname, '../trials/worker.ts'));
       engines = await startEngines({ dataDir: path.join(dir, 'engines') });
       let last: { h: Harness; n: number; rate: number } | undefined;
       for (const n of SIZES) {

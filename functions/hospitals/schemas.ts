@@ -1,28 +1,11 @@
 import { z } from '@hono/zod-openapi';
-import { hcrisCcn } from '../../shared/hospitals/hcris-rows';
+import { ccnPathParam } from '../../shared/hospitals/ccn-param';
 import { MAX_LIMIT } from '../../shared/http/paging';
 import { queryInt } from '../../shared/http/query-int';
 import { DateString } from '../../shared/http/schemas';
 
 export const CcnPath = z.object({
-  ccn: z
-    .string()
-    .transform((s, ctx) => {
-      const ccn = hcrisCcn(s);
-      if (!ccn) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'expected a CCN: 6 letters or digits, e.g. 010099; 5 digits get their leading zero back',
-        });
-        return z.NEVER;
-      }
-      return ccn;
-    })
-    .openapi({
-      param: { name: 'ccn', in: 'path' },
-      description: 'CMS Certification Number (6 characters, leading zeros kept).',
-      example: '010099',
-    }),
+  ccn: ccnPathParam('CMS Certification Number (6 characters, leading zeros kept).', '010099'),
 });
 
 export const CostReportQuery = z.object({

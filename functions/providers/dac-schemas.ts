@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { hcrisCcn } from '../../shared/hospitals/hcris-rows';
+import { ccnPathParam } from '../../shared/hospitals/ccn-param';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../shared/http/paging';
 import { queryInt } from '../../shared/http/query-int';
 import { DateString, NpiString } from '../../shared/http/schemas';
@@ -13,24 +13,7 @@ export const NpiPath = z.object({
 });
 
 export const HospitalCcnPath = z.object({
-  ccn: z
-    .string()
-    .transform((s, ctx) => {
-      const ccn = hcrisCcn(s);
-      if (!ccn) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'expected a CCN: 6 letters or digits, e.g. 360999; 5 digits get their leading zero back',
-        });
-        return z.NEVER;
-      }
-      return ccn;
-    })
-    .openapi({
-      param: { name: 'ccn', in: 'path' },
-      description: 'CMS Certification Number of the hospital (6 characters, leading zeros kept).',
-      example: '360999',
-    }),
+  ccn: ccnPathParam('CMS Certification Number of the hospital (6 characters, leading zeros kept).', '360999'),
 });
 
 const asOf = DateString.optional().openapi({

@@ -6,9 +6,9 @@ import { listingSpec } from './declaration';
 import { listingPk, namespaceOf, WHOLE } from './keys';
 import { listingItems } from './listing-items';
 import { peekable } from './peekable';
-import { byStart } from './series';
+import { docPeers } from './series';
 import { compareKeys, parseSortKey, type Scalar } from './sort-keys';
-import { type CatalogVersion, readSourceTimeline } from './timeline';
+import type { CatalogVersion } from './timeline';
 
 const PAGE = 1000;
 /** Record numbers of carried rows start here, above any file's record number (keys hold nine digits). */
@@ -57,16 +57,7 @@ export async function computeCarry(
   if (!decl) return undefined;
   const table = deps.tables.catalog;
   const ns = namespaceOf(dataset.id, dataset.loaderVersion);
-  const tl = await readSourceTimeline(table, dataset.id, version.source_id, { docId: version.doc_id });
-  const peers = (tl?.versions ?? [])
-    .filter(
-      (v) =>
-        v.doc_id === version.doc_id &&
-        v.version_id !== version.version_id &&
-        tl?.loaded.get(v.version_id)?.generation === dataset.loaderVersion,
-    )
-    .concat([version])
-    .sort(byStart);
+  const peers = await docPeers(table, dataset, version);
   const prev = peers[peers.findIndex((v) => v.version_id === version.version_id) - 1];
   const outcome: CarryOutcome = { listing: decl.listing, previous_version_id: prev?.version_id ?? null, carried: 0 };
   if (!prev) return outcome;

@@ -57,16 +57,7 @@ export async function computeSeries(
   if (!specs.length) return [];
   const table = deps.tables.catalog;
   const ns = namespaceOf(dataset.id, dataset.loaderVersion);
-  const tl = await readSourceTimeline(table, dataset.id, version.source_id, { docId: version.doc_id });
-  const peers = (tl?.versions ?? [])
-    .filter(
-      (v) =>
-        v.doc_id === version.doc_id &&
-        v.version_id !== version.version_id &&
-        tl?.loaded.get(v.version_id)?.generation === dataset.loaderVersion,
-    )
-    .concat([version])
-    .sort(byStart);
+  const peers = await docPeers(table, dataset, version);
   const at = peers.findIndex((v) => v.version_id === version.version_id);
   const prev = peers[at - 1];
   const next = peers[at + 1];
@@ -77,6 +68,24 @@ export async function computeSeries(
 
 export const byStart = (a: CatalogVersion, b: CatalogVersion) =>
   startOf(a) < startOf(b) ? -1 : startOf(a) > startOf(b) ? 1 : a.version_id - b.version_id;
+
+/**
+ * The versions of `version`'s document loaded at the dataset's loader generation, `version` among
+ * them (loaded or not yet), by start date then version id: the neighbours a series or a carry is
+ * computed against.
+ */
+export async function docPeers(table: Table, dataset: CatalogDataset, version: CatalogVersion) {
+  const tl = await readSourceTimeline(table, dataset.id, version.source_id, { docId: version.doc_id });
+  return (tl?.versions ?? [])
+    .filter(
+      (v) =>
+        v.doc_id === version.doc_id &&
+        v.version_id !== version.version_id &&
+        tl?.loaded.get(v.version_id)?.generation === dataset.loaderVersion,
+    )
+    .concat([version])
+    .sort(byStart);
+}
 
 async function computeOne(
   table: Table,

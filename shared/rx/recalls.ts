@@ -7,10 +7,10 @@ import type { Deps } from '../deps';
 import { SourceNotLoadedError } from '../http/errors';
 import { MAX_LIMIT } from '../http/paging';
 import { contains, pageOf } from './list-text';
+import { linkIngredientsByNdc } from './ndc-ingredient-link';
 import { RECALLS_DATASET, RECALLS_LISTING, RECALLS_METHODOLOGY, type RecallRow } from './recall-rows';
 import type { NdcMatchMethod, Recall, RecallList } from './recall-schemas';
 import { memoByRelease } from './release-memo';
-import { ingredientsOfNdcs, rxnormViews } from './rxnorm-read';
 
 export interface RecallsQuery {
   /** As ndc11. */
@@ -95,35 +95,6 @@ function ingredientVia(r: Held, ingredient: string): 'openfda' | 'product_descri
 const RXNORM_LINK =
   'ndc11: each NDC the report carries (structured or printed), to its RxNorm drugs (RXNSAT), to their ingredients (RXNREL)';
 
-/** The RxNorm ingredients of each report of the page, by its NDCs, in the release in force (three batched reads). */
-async function linkIngredients(deps: Deps, page: Matched[], date: string) {
-  const rx = await rxnormViews(deps, date);
-  const inForce = rx.ndcs.versions.length > 0 && rx.links.versions.length > 0;
-  const ndcs = [...new Set(page.flatMap((r) => r.ndc11s))];
-  const byNdc = inForce ? await ingredientsOfNdcs(deps, rx, ndcs) : new Map();
-  const items: Recall[] = page.map((r) => {
-    const found = new Map<string, Recall['ingredients']['ingredients'][number]>();
-    for (const n of r.ndc11s)
-      for (const i of byNdc.get(n) ?? []) {
-        const have = found.get(i.rxcui) ?? { ...i, via_ndc11s: [] };
-        have.via_ndc11s.push(n);
-        found.set(i.rxcui, have);
-      }
-    const ingredients = [...found.values()].sort((a, b) => Number(a.rxcui) - Number(b.rxcui));
-    return {
-      ...r,
-      ingredients: {
-        status: !inForce ? 'source_not_loaded' : ingredients.length ? 'linked' : 'not_found',
-        source_id: 'nlm_rxnorm',
-        method: RXNORM_LINK,
-        ingredients,
-      },
-    };
-  });
-  const views = [rx.ndcs, rx.links, rx.concepts];
-  return { items, sources: views.flatMap((v) => v.sourceVersions()), gaps: views.flatMap((v) => v.gaps) };
-}
-
 /** GET /rx/recalls: the reports of the file in force, filtered, ordered and paged in memory, with how each matched. */
 export async function listRecalls(deps: Deps, q: RecallsQuery, date: string): Promise<RecallList> {
   const view = await recallsView(deps, date);
@@ -152,7 +123,7 @@ export async function listRecalls(deps: Deps, q: RecallsQuery, date: string): Pr
   if (q.sort === 'report_date') hits.sort((a, b) => cmp(b.report_date, a.report_date) || byKey(a, b));
   const count = (f: (r: Matched) => boolean) => hits.filter(f).length;
   const page = pageOf(hits, q);
-  const linked = await linkIngredients(deps, page.items, date);
+  const linked = await linkIngredientsByNdc(deps, page.items, date, RXNORM_LINK);
   const sources = new Map([...view.sourceVersions(), ...linked.sources].map((v) => [v.version_id, v]));
   const gaps = new Map([...view.gaps, ...linked.gaps].map((g) => [`${g.source_id}|${g.doc_id}|${g.reason}`, g]));
   return {

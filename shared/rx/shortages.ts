@@ -4,7 +4,7 @@ import { readWholeListing } from '../catalog/query';
 import { viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { SourceNotLoadedError } from '../http/errors';
-import { ingredientsOfNdcs, rxnormViews } from './rxnorm-read';
+import { linkIngredientsByNdc } from './ndc-ingredient-link';
 import { SHORTAGES_DATASET, SHORTAGES_METHODOLOGY, type ShortageRow, type ShortageStatus } from './shortage-rows';
 import type { Shortage, ShortageList } from './shortage-schemas';
 
@@ -54,7 +54,7 @@ function shortageOf(rows: { row: ShortageRow; source: RowSource }[]): Shortage {
     date_discontinued: maxOf(rows.map(({ row }) => row.date_discontinued)),
     ndc11s: distinct(rows.flatMap(({ row }) => row.ndc11s)).sort(),
     ndc_unresolved: distinct(rows.flatMap(({ row }) => row.ndc_unresolved)).sort(),
-    // Filled for the page's shortages by linkIngredients.
+    // Filled for the page's shortages by linkIngredientsByNdc (./ndc-ingredient-link.ts).
     ingredients: { status: 'source_not_loaded', source_id: 'nlm_rxnorm', method: RXNORM_LINK, ingredients: [] },
     presentations: rows.map(({ row, source }) => ({
       presentation: row.presentation,
@@ -115,35 +115,6 @@ export async function shortagesOn(deps: Deps, date: string) {
 const RXNORM_LINK =
   'ndc11: each NDC a presentation prints, to its RxNorm drugs (RXNSAT), to their ingredients (RXNREL)';
 
-/** The RxNorm ingredients of each shortage of the page, by the NDCs its presentations print. */
-async function linkIngredients(deps: Deps, page: Shortage[], date: string) {
-  const rx = await rxnormViews(deps, date);
-  const inForce = rx.ndcs.versions.length > 0 && rx.links.versions.length > 0;
-  const ndcs = [...new Set(page.flatMap((s) => s.ndc11s))];
-  const byNdc = inForce ? await ingredientsOfNdcs(deps, rx, ndcs) : new Map();
-  const items = page.map((s) => {
-    const found = new Map<string, Shortage['ingredients']['ingredients'][number]>();
-    for (const n of s.ndc11s)
-      for (const i of byNdc.get(n) ?? []) {
-        const have = found.get(i.rxcui) ?? { ...i, via_ndc11s: [] };
-        have.via_ndc11s.push(n);
-        found.set(i.rxcui, have);
-      }
-    const ingredients = [...found.values()].sort((a, b) => Number(a.rxcui) - Number(b.rxcui));
-    return {
-      ...s,
-      ingredients: {
-        status: !inForce ? 'source_not_loaded' : ingredients.length ? 'linked' : 'not_found',
-        source_id: 'nlm_rxnorm',
-        method: RXNORM_LINK,
-        ingredients,
-      } satisfies Shortage['ingredients'],
-    };
-  });
-  const views = [rx.ndcs, rx.links, rx.concepts];
-  return { items, sources: views.flatMap((v) => v.sourceVersions()), gaps: views.flatMap((v) => v.gaps) };
-}
-
 function matches(s: Shortage, q: ShortagesQuery, withStatus: boolean): boolean {
   if (withStatus && q.status && !s.status_counts[q.status]) return false;
   if (q.name && !wordsMatch(q.name, s.generic_name)) return false;
@@ -178,7 +149,7 @@ export async function listShortages(deps: Deps, q: ShortagesQuery, date: string)
                 ? 1
                 : byId(a, b),
     );
-  const linked = await linkIngredients(deps, all.slice(q.offset, q.offset + q.limit), date);
+  const linked = await linkIngredientsByNdc(deps, all.slice(q.offset, q.offset + q.limit), date, RXNORM_LINK);
   const items = linked.items;
   const sources = new Map([...view.sourceVersions(), ...linked.sources].map((v) => [v.version_id, v]));
   const gaps = new Map([...view.gaps, ...linked.gaps].map((g) => [`${g.source_id}|${g.doc_id}|${g.reason}`, g]));

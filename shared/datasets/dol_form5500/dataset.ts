@@ -16,38 +16,27 @@ import {
   ScheduleCRowSchema,
 } from '../../rx/employer-rows';
 import { RX_DATASET_GROUP } from '../../rx/group';
+import { onlyDoc, scheduleDataset } from './schedule-dataset';
 import { mainParser, ownershipParser, scheduleAParser, scheduleCParser } from './source';
 
 const SOURCE = FORM5500_SOURCE;
-const only =
-  <P>(doc: string, parser: P) =>
-  (f: { source_id: string; doc_id: string }) =>
-    f.source_id === SOURCE && f.doc_id === doc ? parser : undefined;
 
 /** Schedule A contracts by ACK_ID: read by the plans' placer when a main form loads. */
-export const scheduleADataset = defineDataset<ScheduleARow>({
+export const scheduleADataset = scheduleDataset<ScheduleARow>({
   id: FORM5500_SCH_A_DATASET,
   title: 'Form 5500 Schedule A insurance contracts',
-  group: RX_DATASET_GROUP,
-  loaderVersion: '1',
-  docs: [{ sourceId: SOURCE, docId: 'form5500:2', mode: 'supplement' }],
-  parserFor: only('form5500:2', scheduleAParser),
+  docId: 'form5500:2',
+  parser: scheduleAParser,
   schema: ScheduleARowSchema,
-  indexes: [{ name: 'ack_id', keys: (r) => [r.ack_id] }],
-  loadPriority: 1,
 });
 
 /** Schedule C part I item 2 providers by ACK_ID: read by the plans' placer when a main form loads. */
-export const scheduleCDataset = defineDataset<ScheduleCRow>({
+export const scheduleCDataset = scheduleDataset<ScheduleCRow>({
   id: FORM5500_SCH_C_DATASET,
   title: 'Form 5500 Schedule C service providers (part I item 2)',
-  group: RX_DATASET_GROUP,
-  loaderVersion: '1',
-  docs: [{ sourceId: SOURCE, docId: 'form5500:3', mode: 'supplement' }],
-  parserFor: only('form5500:3', scheduleCParser),
+  docId: 'form5500:3',
+  parser: scheduleCParser,
   schema: ScheduleCRowSchema,
-  indexes: [{ name: 'ack_id', keys: (r) => [r.ack_id] }],
-  loadPriority: 1,
 });
 
 /**
@@ -61,7 +50,7 @@ export const ownershipDataset = defineDataset<OwnershipRow>({
   group: RX_DATASET_GROUP,
   loaderVersion: '1',
   docs: [{ sourceId: SOURCE, docId: 'form5500:4', mode: 'snapshot' }],
-  parserFor: only('form5500:4', ownershipParser),
+  parserFor: onlyDoc('form5500:4', ownershipParser),
   schema: OwnershipRowSchema,
   indexes: [{ name: 'entity_id', unique: true, keys: (r) => [r.entity_id] }],
   listings: { entities: { description: 'Every entity, by id.', sort: { field: 'entity_id', type: 'string' } } },
@@ -90,7 +79,7 @@ export const healthPlansDataset = defineDataset<HealthPlanRow>({
   group: RX_DATASET_GROUP,
   loaderVersion: '1',
   docs: [{ sourceId: SOURCE, docId: 'form5500:1', mode: 'supplement' }],
-  parserFor: only('form5500:1', mainParser),
+  parserFor: onlyDoc('form5500:1', mainParser),
   schema: HealthPlanRowSchema,
   indexes: [
     { name: 'ein', keys: (r) => [r.ein] },

@@ -1,7 +1,7 @@
 import { licenseKey } from '../../providers/license-key';
 import { boardCsvRows } from '../../providers/licenses/csv';
+import { emptyLicenseRow, type LicenseRow } from '../../providers/licenses/license-row';
 import { professionOf } from '../../providers/licenses/professions';
-import { emptyLicenseRow, type LicenseRow } from '../../providers/licenses/rows';
 import type { ByteInput, PublisherParser } from '../../publishers/common/types';
 import { CO_PARSER_HEAD } from './head';
 
