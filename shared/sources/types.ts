@@ -214,6 +214,12 @@ export interface SourceDecl {
    * Such a source is declared so answers can name it as a coverage gap; nothing is fetched.
    */
   access?: { restricted: true; rule: string };
+  /**
+   * Members a zip of this source may hold (default 50,000, shared/archive/zip.ts ZIP_LIMITS): raised
+   * by a publisher whose bulk zip holds one file per entity (SEC EDGAR's submissions.zip, ~900,000
+   * filers). The zip-bomb caps (total uncompressed size, nesting depth) stay the same for every source.
+   */
+  maxZipMembers?: number;
   /** Which method the source's reader uses, for the sources endpoint. */
   versionMethod: VersionMethod;
   /** The default version reader for this source's documents. */
