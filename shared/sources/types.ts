@@ -220,6 +220,12 @@ export interface SourceDecl {
    * filers). The zip-bomb caps (total uncompressed size, nesting depth) stay the same for every source.
    */
   maxZipMembers?: number;
+  /**
+   * The publisher requires a contact address in the User-Agent of every request (SEC's fair-access
+   * policy): each request of the source's fetch runs (files, listings, JSON API pages) carries
+   * FETCH_CONTACT, and a run without one fails before any request.
+   */
+  userAgentContact?: 'required';
   /** Which method the source's reader uses, for the sources endpoint. */
   versionMethod: VersionMethod;
   /** The default version reader for this source's documents. */
