@@ -15,6 +15,7 @@ import { type PreparedFile, postOrder, preOrder, prepare } from './prepare';
 import { loadVersions } from './resolve';
 import { ensureText } from './text-store';
 import { createVersion, repairPending } from './versions';
+import { ZIP_LIMITS } from './zip';
 
 export type { IngestedFile, IngestInput, IngestResult, Origin } from './ingest-types';
 
@@ -40,7 +41,9 @@ export class Archive {
     checkInput(input);
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'archive-ingest-'));
     try {
-      const { root, skipped } = await prepare(input.body, baseName(input.name), tmp, input.onProgress);
+      const { root, skipped } = await prepare(input.body, baseName(input.name), tmp, input.onProgress, {
+        maxMembers: source.maxZipMembers ?? ZIP_LIMITS.maxMembers,
+      });
       if (input.docId && root.isZip) {
         throw new UnarchivableFileError(
           'bad_metadata',

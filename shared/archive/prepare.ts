@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { looksLikeZip } from '../formats/zip';
 import { UnarchivableFileError } from './errors';
 import { type Body, type Spooled, spool } from './spool';
-import { extractZip, ZIP_LIMITS } from './zip';
+import { extractZip, ZIP_LIMITS, type ZipLimits } from './zip';
 
 /** One file of an ingest, spooled to disk and hashed, with its zip members (recursively). */
 export interface PreparedFile {
@@ -36,7 +36,7 @@ export function isZipFile(name: string, head: Buffer): boolean {
 /**
  * Phase one of an ingest: everything that can fail on bad input happens here, before the archive
  * is touched. The body is spooled and hashed, zips are extracted and verified member by member
- * (nested zips too); an empty top file, an interrupted stream or a damaged zip rejects and leaves
+ * (nested zips too; each zip within `limits`, its source's); an empty top file, an interrupted stream or a damaged zip rejects and leaves
  * nothing but temporary files, which the caller removes with `tmpDir`.
  */
 export async function prepare(
@@ -44,6 +44,7 @@ export async function prepare(
   name: string,
   tmpDir: string,
   onProgress?: (b: number) => void,
+  limits: ZipLimits = ZIP_LIMITS,
 ): Promise<Prepared> {
   const skipped: Prepared['skipped'] = [];
   const spooled = await spool(body, path.join(tmpDir, 'top'), onProgress);
@@ -67,7 +68,7 @@ export async function prepare(
     const dir = path.join(tmpDir, `z${zipCount++}`);
     fs.mkdirSync(dir);
     const base = spooled.size + extracted;
-    const out = await extractZip(file.spooled.path, dir, (b) => onProgress?.(base + b));
+    const out = await extractZip(file.spooled.path, dir, (b) => onProgress?.(base + b), limits);
     for (const s of out.skipped) skipped.push({ name: `${file.name}!${s.path}`, reason: s.reason });
     for (const m of out.members) extracted += m.spooled.size;
     for (const m of out.members) {

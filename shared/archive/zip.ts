@@ -5,8 +5,18 @@ import * as yauzl from 'yauzl';
 import { UnarchivableFileError } from './errors';
 import { type Spooled, spool } from './spool';
 
-/** Extraction limits: a zip bomb or a runaway nesting is refused, not half-extracted. */
+/**
+ * Extraction limits: a zip bomb or a runaway nesting is refused, not half-extracted. `maxMembers`
+ * is the default a source may raise for its own zips (SourceDecl.maxZipMembers: SEC EDGAR's
+ * submissions.zip holds ~900,000 filers); the total uncompressed size and the nesting depth are the
+ * same for every source.
+ */
 export const ZIP_LIMITS = { maxMembers: 50_000, maxTotalBytes: 32 * 1024 ** 3, maxDepth: 4 } as const;
+
+/** The limits one extraction applies: the defaults, with the member count its source allows. */
+export interface ZipLimits {
+  maxMembers: number;
+}
 
 export interface ZipMember {
   /** Position in the zip's central directory (0-based, directories and skipped entries counted). */
@@ -47,6 +57,7 @@ export async function extractZip(
   file: string,
   dir: string,
   onProgress?: (bytes: number) => void,
+  limits: ZipLimits = ZIP_LIMITS,
 ): Promise<ZipExtraction> {
   let z: yauzl.ZipFile;
   try {
@@ -60,11 +71,8 @@ export async function extractZip(
   let done = 0;
   let index = -1;
   try {
-    if (z.entryCount > ZIP_LIMITS.maxMembers) {
-      throw new UnarchivableFileError(
-        'zip_limits',
-        `Zip has ${z.entryCount} entries (limit ${ZIP_LIMITS.maxMembers}).`,
-      );
+    if (z.entryCount > limits.maxMembers) {
+      throw new UnarchivableFileError('zip_limits', `Zip has ${z.entryCount} entries (limit ${limits.maxMembers}).`);
     }
     await new Promise<void>((resolve, reject) => {
       z.on('error', reject);

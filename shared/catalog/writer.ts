@@ -63,6 +63,10 @@ export class CatalogWriter<R extends Located = Located> {
   peakBuffered = 0;
   /** Rows left out of index entries already holding MAX_ROWS_PER_KEY rows. */
   overflow = 0;
+  /** Keys of non-unique indexes counted so far: the writer's only state that grows with the file (one small counter each). */
+  get countedKeys(): number {
+    return this.counts.size;
+  }
 
   /** The key namespace of the dataset's current loader generation. */
   private readonly ns: string;

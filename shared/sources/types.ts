@@ -214,6 +214,18 @@ export interface SourceDecl {
    * Such a source is declared so answers can name it as a coverage gap; nothing is fetched.
    */
   access?: { restricted: true; rule: string };
+  /**
+   * Members a zip of this source may hold (default 50,000, shared/archive/zip.ts ZIP_LIMITS): raised
+   * by a publisher whose bulk zip holds one file per entity (SEC EDGAR's submissions.zip, ~900,000
+   * filers). The zip-bomb caps (total uncompressed size, nesting depth) stay the same for every source.
+   */
+  maxZipMembers?: number;
+  /**
+   * The publisher requires a contact address in the User-Agent of every request (SEC's fair-access
+   * policy): each request of the source's fetch runs (files, listings, JSON API pages) carries
+   * FETCH_CONTACT, and a run without one fails before any request.
+   */
+  userAgentContact?: 'required';
   /** Which method the source's reader uses, for the sources endpoint. */
   versionMethod: VersionMethod;
   /** The default version reader for this source's documents. */

@@ -22,6 +22,7 @@ export interface UrlContext {
   /** First retry delay; doubles on each further attempt. */
   backoffMs: number;
   sleep: (ms: number) => Promise<void>;
+  /** The fetcher's User-Agent; with the operator's contact appended for a source that requires one. */
   userAgent: string;
 }
 

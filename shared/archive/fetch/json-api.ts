@@ -59,7 +59,8 @@ function headersFor(job: JsonApiJob): Record<string, string> {
     );
   }
   const h: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'gzip, deflate' };
-  if (job.contact) h['user-agent'] = `${job.ctx.userAgent} ${job.contact}`;
+  if (job.contact && !job.ctx.userAgent.endsWith(` ${job.contact}`))
+    h['user-agent'] = `${job.ctx.userAgent} ${job.contact}`;
   if (p.strategy === 'offset' && p.appToken && job.socrataAppToken) h['x-app-token'] = job.socrataAppToken;
   return h;
 }

@@ -71,6 +71,8 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
   const table = deps.tables.archive;
   await recordRun(table, run);
   const log = deps.logger.child({ source_id: sourceId, run_id: run.run_id });
+  const contact = opts.contact ?? deps.config.fetch.contact;
+  const agent = `warrant-service-archive (+${deps.config.publicBaseUrl})`;
   const ctx: UrlContext = {
     deps,
     archive: opts.archive ?? new Archive(deps),
@@ -86,7 +88,8 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
     maxAttempts: opts.maxAttempts ?? deps.config.fetch.maxAttempts,
     backoffMs: opts.backoffMs ?? 1000,
     sleep: opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-    userAgent: `warrant-service-archive (+${deps.config.publicBaseUrl})`,
+    // A source that requires a contact (SEC fair access) gets it on every request: files and listings too.
+    userAgent: source.userAgentContact && contact ? `${agent} ${contact}` : agent,
   };
   const tally = new RunTally(run, log);
   const requested = (u: string) => normalized(opts.rewriteUrl ? opts.rewriteUrl(u) : u);
@@ -94,6 +97,11 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
   const fetched = new Set(source.urls.filter((u) => u.kind === 'file').map((u) => requested(u.url)));
   try {
     if (source.urls.length === 0) throw new Error('the source registers no URLs to fetch');
+    if (source.userAgentContact && !contact) {
+      throw new Error(
+        `${source.publisher} requires a User-Agent declaring a contact address (fair access): set FETCH_CONTACT to an e-mail address`,
+      );
+    }
     for (const registered of source.urls) {
       const url = requested(registered.url);
       fetched.add(url);
@@ -114,7 +122,7 @@ export async function runFetch(deps: Deps, sourceId: string, opts: FetchOptions 
               tally,
               run,
               maxPages: opts.maxPagesPerRun ?? registered.maxPages ?? DEFAULT_MAX_PAGES,
-              contact: opts.contact ?? deps.config.fetch.contact,
+              contact,
               socrataAppToken: opts.socrataAppToken ?? deps.config.fetch.socrataAppToken,
             }),
           )

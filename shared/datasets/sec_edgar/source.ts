@@ -73,6 +73,10 @@ export const source: SourceDecl = {
     },
   ],
   samples: 'shared/datasets/sec_edgar/fixtures/manifest.json',
+  /** submissions.zip holds one CIK##########.json per filer (about 900,000 in 2026, growing); companyfacts.zip ~19,000. */
+  maxZipMembers: 2_000_000,
+  /** SEC fair access (https://www.sec.gov/os/accessing-edgar-data): every request declares a contact. */
+  userAgentContact: 'required',
   versionMethod: 'none',
   readVersion: () => NO_READING,
 };
