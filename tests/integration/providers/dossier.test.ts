@@ -42,7 +42,7 @@ const ALDERMAN = '1847362914'; // NPPES, MIPS, NY board actions
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are inspected field by field
 type Json = any;
 
-describe('provider dossier read budget, every source in force', () => {
+describe('provider dossier read budget, every source loaded', () => {
   const world = catalogWorld(SOURCES, clock, 300_000);
 
   /**
@@ -106,6 +106,8 @@ describe('provider dossier read budget, every source in force', () => {
     );
     expect(cold.reads).toBeLessThanOrEqual(8);
     expect(cold.requests.length).toBeLessThanOrEqual(8);
+    // The heads, the batched get, the links query, the directory's two (values, nulls) queries.
+    expect(cold.reads).toBe(5);
 
     const alderman = await dossier(ALDERMAN);
     expect(alderman.status).toBe(200);
@@ -115,6 +117,7 @@ describe('provider dossier read budget, every source in force', () => {
     );
     expect(alderman.reads).toBeLessThanOrEqual(8);
     expect(alderman.requests.length).toBeLessThanOrEqual(8);
+    expect(alderman.reads).toBe(3);
   });
 
   it('lookupAcross: lookups of several datasets in one batched get, each as lookupMany answers it', async () => {
