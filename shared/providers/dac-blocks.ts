@@ -1,7 +1,5 @@
-import { requireDataset } from '../catalog/datasets';
 import type { CatalogGap } from '../catalog/in-force';
 import type { RowSource } from '../catalog/provenance';
-import { viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import type {
   AttributionSignal,
@@ -10,9 +8,9 @@ import type {
   FacilityAffiliationsData,
   HospitalAffiliationsData,
 } from './dac-schemas';
-import type { DossierBlock, DossierBlockReader } from './dossier-block';
-import { BLOCK_DOCS, type LinksRead, linksOf } from './links-read';
-import { AFFILIATION_FACILITY_TYPES, PROVIDER_LINKS } from './links-rows';
+import { type DossierBlock, type DossierBlockReader, readTogether } from './dossier-block';
+import { BLOCK_DOCS, type LinksRead, linksRead } from './links-read';
+import { AFFILIATION_FACILITY_TYPES } from './links-rows';
 
 type Docs = readonly string[];
 
@@ -164,10 +162,8 @@ export function hospitalAffiliationsBlock(read: LinksRead): DossierBlock<Hospita
 
 /** One block alone (its own two reads: the view, then the NPI's rows). */
 function reader<T>(build: (read: LinksRead) => DossierBlock<T>): DossierBlockReader<T> {
-  return async (deps: Deps, npi: string, date: string) => {
-    const view = await viewOf(deps, requireDataset(PROVIDER_LINKS), date);
-    return build(view.versions.length ? await linksOf(deps, view, npi) : { view, rows: [], truncated: false });
-  };
+  return async (deps: Deps, npi: string, date: string) =>
+    build((await readTogether(deps, npi, date, [linksRead] as const))[0]);
 }
 
 export const employmentDossierBlock = reader(employmentBlock);

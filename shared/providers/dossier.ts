@@ -1,29 +1,30 @@
 import { rowSourceOf } from '../catalog/provenance';
 import type { DatasetView } from '../catalog/view';
+import type { StoredRow } from '../catalog/writer';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
 import { employmentBlock, facilityAffiliationsBlock, hospitalAffiliationsBlock } from './dac-blocks';
 import type { ProviderIdentity } from './dac-schemas';
-import type { DossierBlock } from './dossier-block';
+import { type DossierBlock, type DossierRead, readTogether } from './dossier-block';
 import { DOSSIER_METHODOLOGY, type ProviderDossier } from './dossier-schemas';
-import { licenseDossierBlock } from './license-block';
-import { type LinksRead, linksAndRegistryViews, linksOf } from './links-read';
-import { qualityDossierBlock } from './quality-block';
-import { resolveNpis } from './resolve';
-import { trialsDossierBlock } from './trials-block';
+import { licenseRead } from './license-block';
+import { type LinksRead, linksRead } from './links-read';
+import { qualityRead } from './quality-block';
+import { providersOf, registryDataset, registryDate } from './resolve';
+import { trialsRead } from './trials-block';
 
-/** The NPPES identity block of the NPI (one batched get), in the registry view given. */
-export async function identityBlock(
-  deps: Deps,
+/** The NPPES identity block of the NPI from its registry index rows, in the registry view given. */
+export function identityBlock(
   registry: DatasetView,
   npi: string,
-): Promise<DossierBlock<ProviderIdentity>> {
+  found: ReadonlyMap<string, readonly StoredRow[]>,
+): DossierBlock<ProviderIdentity> {
   if (!registry.versions.length) return { sources: [], gaps: registry.gaps, data: null };
-  const found = (await resolveNpis(deps, [npi], registry)).providers.get(npi);
-  if (!found) return { sources: registry.sourceVersions(), gaps: registry.gaps, data: null };
-  const p = found.provider;
+  const hit = providersOf(registry, found).get(npi);
+  if (!hit) return { sources: registry.sourceVersions(), gaps: registry.gaps, data: null };
+  const p = hit.provider;
   return {
-    sources: registry.sourceVersions([found.version]),
+    sources: registry.sourceVersions([hit.version]),
     gaps: registry.gaps,
     data: {
       npi: p.npi,
@@ -40,54 +41,87 @@ export async function identityBlock(
       enumeration_date: p.enumeration_date,
       deactivation_date: p.deactivation_date,
       reactivation_date: p.reactivation_date,
-      source: rowSourceOf(found.version, p.locator),
+      source: rowSourceOf(hit.version, p.locator),
     },
   };
 }
 
+/** The identity as the dossier reads it: the registry's heads (viewed as loaded today: resolve.ts), the NPI's index entries. */
+const identityRead: DossierRead<{ block: DossierBlock<ProviderIdentity>; registry: DatasetView }> = {
+  views: (deps) => [{ dataset: registryDataset(), date: registryDate(deps) }],
+  lookups: ([registry], npi) =>
+    registry!.versions.length
+      ? [{ dataset: registry!.dataset, index: 'npi', keys: [npi], versions: registry!.versions }]
+      : [],
+  finish: async (_deps, npi, [registry], [found]) => ({
+    block: identityBlock(registry!, npi, found ?? new Map()),
+    registry: registry!,
+  }),
+};
+
+/**
+ * 503 naming the sources when neither the registry nor any provider-links source is in force;
+ * 404 when they are and none lists the NPI.
+ */
+function requireListed(
+  npi: string,
+  date: string,
+  identity: { block: DossierBlock<ProviderIdentity>; registry: DatasetView },
+  links: LinksRead,
+): void {
+  if (!identity.registry.versions.length && !links.view.versions.length) {
+    throw new SourceNotLoadedError(
+      `None of nppes, cms_dac, cms_pecos_reassignment is loaded and in force on ${date}.`,
+      {
+        sources: ['nppes', 'cms_dac', 'cms_pecos_reassignment'],
+        gaps: [...identity.registry.gaps, ...links.view.gaps],
+      },
+    );
+  }
+  if (!identity.block.data && !links.rows.length) {
+    throw new NotFoundError(
+      `${npi} is in neither the NPPES registry as loaded nor the Doctors and Clinicians and reassignment files in force on ${date}.`,
+      { npi },
+    );
+  }
+}
+
 /**
  * The identity and the NPI's provider-links rows: one batch read of both datasets' timeline heads,
- * then the registry's batched get and the links partition query in parallel (three reads). 503
- * naming the sources when neither the registry nor any provider-links source is in force; 404 when
- * they are and none lists the NPI.
+ * the registry's index entries, the links partition query (three reads). 503 naming the sources
+ * when neither the registry nor any provider-links source is in force; 404 when they are and none
+ * lists the NPI.
  */
 export async function identityAndLinks(
   deps: Deps,
   npi: string,
   date: string,
 ): Promise<{ identity: DossierBlock<ProviderIdentity>; links: LinksRead }> {
-  const v = await linksAndRegistryViews(deps, date);
-  if (!v.registry.versions.length && !v.links.versions.length) {
-    throw new SourceNotLoadedError(
-      `None of nppes, cms_dac, cms_pecos_reassignment is loaded and in force on ${date}.`,
-      { sources: ['nppes', 'cms_dac', 'cms_pecos_reassignment'], gaps: [...v.registry.gaps, ...v.links.gaps] },
-    );
-  }
-  const [identity, links] = await Promise.all([
-    identityBlock(deps, v.registry, npi),
-    v.links.versions.length ? linksOf(deps, v.links, npi) : { view: v.links, rows: [], truncated: false },
-  ]);
-  if (!identity.data && !links.rows.length) {
-    throw new NotFoundError(
-      `${npi} is in neither the NPPES registry as loaded nor the Doctors and Clinicians and reassignment files in force on ${date}.`,
-      { npi },
-    );
-  }
-  return { identity, links };
+  const [identity, links] = await readTogether(deps, npi, date, [identityRead, linksRead] as const);
+  requireListed(npi, date, identity, links);
+  return { identity: identity.block, links };
 }
 
 /**
- * The dossier of an NPI on the date (issue 21 point 1): identity and the six blocks. The blocks of
- * this area (employment, facility and hospital affiliations) share the identity's three reads; the
- * other areas' readers spend their own (at most two each).
+ * The dossier of an NPI on the date (issue 21 points 1 and 8): identity and the six blocks, read
+ * together (dossier-block.ts `readTogether`): one batch read of every dataset's timeline heads,
+ * one batched get of the NPI's index entries in the registry, the state board files, MIPS and the
+ * Open Payments research index, then the provider-links partition query (shared by employment,
+ * facility and hospital affiliations) and the board directory (through the listing cache: two
+ * queries on a cold process, none after). Five reads at most on a cold process, three warm; a
+ * date older than what a source's timeline heads decide adds that source's version query, and an
+ * investigator with a full research index entry adds that version's listing (trials-block.ts).
  */
 export async function providerDossier(deps: Deps, npi: string, date: string): Promise<ProviderDossier> {
-  const [{ identity, links }, license, quality, trials] = await Promise.all([
-    identityAndLinks(deps, npi, date),
-    licenseDossierBlock(deps, npi, date),
-    qualityDossierBlock(deps, npi, date),
-    trialsDossierBlock(deps, npi, date),
-  ]);
+  const [identityRes, links, license, quality, trials] = await readTogether(deps, npi, date, [
+    identityRead,
+    linksRead,
+    licenseRead,
+    qualityRead,
+    trialsRead,
+  ] as const);
+  requireListed(npi, date, identityRes, links);
+  const identity = identityRes.block;
   const blocks = {
     identity,
     license_intelligence: license,

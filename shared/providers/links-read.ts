@@ -2,11 +2,10 @@ import { requireDataset } from '../catalog/datasets';
 import { namespaceOf, tokenPk, versionBounds } from '../catalog/keys';
 import { type RowSource, rowSourceOf } from '../catalog/provenance';
 import type { CatalogVersion } from '../catalog/timeline';
-import { type DatasetView, viewsOf } from '../catalog/view';
+import type { DatasetView } from '../catalog/view';
 import type { Deps } from '../deps';
+import type { DossierRead } from './dossier-block';
 import { PROVIDER_LINKS, type ProviderLinkRow } from './links-rows';
-import { PROVIDER_REGISTRY } from './record';
-import { registryDate } from './resolve';
 
 /** Rows of one NPI a read takes at most (a clinician with more facility and group rows is cut, and says so). */
 export const LINK_ROWS_CAP = 2000;
@@ -27,19 +26,16 @@ export interface LinksRead {
 }
 
 /**
- * The provider-links view on `date` and, in the same batch read of timeline heads, the NPPES
- * registry's view (read as loaded today: shared/providers/resolve.ts). One storage read.
+ * The NPI's provider-links rows on the date, as the dossier reads them (dossier-block.ts): the
+ * view's heads in the dossier's batch read, then one partition query (linksOf). No version in
+ * force: no rows, no query.
  */
-export async function linksAndRegistryViews(
-  deps: Deps,
-  date: string,
-): Promise<{ links: DatasetView; registry: DatasetView }> {
-  const [links, registry] = await viewsOf(deps, [
-    { dataset: requireDataset(PROVIDER_LINKS), date },
-    { dataset: requireDataset(PROVIDER_REGISTRY), date: registryDate(deps) },
-  ]);
-  return { links: links!, registry: registry! };
-}
+export const linksRead: DossierRead<LinksRead> = {
+  views: (_deps, date) => [{ dataset: requireDataset(PROVIDER_LINKS), date }],
+  lookups: () => [],
+  finish: (deps, npi, [view]) =>
+    view!.versions.length ? linksOf(deps, view!, npi) : Promise.resolve({ view: view!, rows: [], truncated: false }),
+};
 
 /**
  * Every row of the NPI in the view's versions in force: the rows are found by their search token

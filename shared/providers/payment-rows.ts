@@ -4,6 +4,11 @@ import { z } from '@hono/zod-openapi';
 export const OPEN_PAYMENTS_DATASET = 'cms_open_payments';
 /** Listing of an NPI's payment rows (partition `npi`) and of its research rows with an NCT id (`research_npi`). */
 export const PAYMENTS_LISTING = 'payments';
+/**
+ * Index of the research rows with an NCT id by `research_npi` (one item per NPI and version): the
+ * dossier's clinical_trials block reads it in the batch get it shares with the other blocks.
+ */
+export const RESEARCH_NPI_INDEX = 'research_npi';
 /** Rollup per NPI, program year, kind, role, payer and nature. */
 export const PAYMENT_SUMMARY = 'by_payer';
 

@@ -5,6 +5,7 @@ import { startOf } from '../catalog/in-force';
 import { lookupMany } from '../catalog/lookup';
 import type { CatalogVersion } from '../catalog/timeline';
 import { type DatasetView, viewOf } from '../catalog/view';
+import type { StoredRow } from '../catalog/writer';
 import type { Deps } from '../deps';
 import { PROVIDER_REGISTRY, type RegistryProvider } from './record';
 
@@ -28,19 +29,24 @@ export async function resolveNpis(
   const dataset = registryDataset();
   const v = view ?? (await registryView(deps, dataset));
   const found = await lookupMany(deps, dataset, 'npi', npis, v.versions);
+  return { view: v, providers: providersOf(v, found) };
+}
+
+/** The registry's `npi` index rows (read in the view's versions) to records: the latest version listing an NPI wins. */
+export function providersOf(view: DatasetView, found: ReadonlyMap<string, readonly StoredRow[]>) {
   const providers = new Map<string, ResolvedProvider>();
   const order = (x: CatalogVersion) => `${startOf(x)}#${String(x.version_id).padStart(12, '0')}`;
   for (const [npi, rows] of found) {
     let best: ResolvedProvider | undefined;
     for (const r of rows) {
-      const version = v.version(r.version_id);
+      const version = view.version(r.version_id);
       if (!version) continue;
       if (!best || order(version) > order(best.version))
         best = { provider: r.value as unknown as RegistryProvider, version };
     }
     if (best) providers.set(npi, best);
   }
-  return { view: v, providers };
+  return providers;
 }
 
 /**

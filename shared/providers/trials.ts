@@ -23,7 +23,6 @@ interface StudyFields {
   last_update_posted: string | null;
   locator: { line: number; record: number };
 }
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 /** The research rows naming the NPI with an NCT id (partition `research_npi`, one listing read), grouped by study. */
 export async function researchLinks(
@@ -35,9 +34,13 @@ export async function researchLinks(
     versions: view,
     filters: { research_npi: { eq: npi } },
   });
+  return researchLinksOf(rows.map((it) => it.value as unknown as PaymentRow));
+}
+
+/** Research rows grouped by study (NCT id order; totals summed in cents, so in any row order). */
+export function researchLinksOf(rows: readonly PaymentRow[]): Omit<InvestigatorTrial, 'trial'>[] {
   const by = new Map<string, PaymentRow[]>();
-  for (const it of rows) {
-    const r = it.value as unknown as PaymentRow;
+  for (const r of rows) {
     if (r.nct_id) by.set(r.nct_id, [...(by.get(r.nct_id) ?? []), r]);
   }
   const uniq = <T>(xs: T[]) => [...new Set(xs)].sort();
@@ -51,7 +54,7 @@ export async function researchLinks(
         program_years: uniq(rs.map((r) => r.program_year).filter((y): y is number => y !== null)),
         payers: uniq(rs.map((r) => r.payer)),
         payments: rs.length,
-        total_usd: cents(rs.reduce((s, r) => s + (r.amount ?? 0), 0)),
+        total_usd: rs.reduce((s, r) => s + Math.round((r.amount ?? 0) * 100), 0) / 100,
         record_ids: uniq(rs.map((r) => r.record_id)).slice(0, RECORD_IDS),
         study_names: uniq(rs.map((r) => r.study_name).filter((s): s is string => !!s)),
       },

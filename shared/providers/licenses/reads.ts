@@ -6,6 +6,7 @@ import { type CatalogSourceVersion, rowSourceOf } from '../../catalog/provenance
 import { queryListing, readWholeListing } from '../../catalog/query';
 import type { CatalogVersion } from '../../catalog/timeline';
 import { type DatasetView, viewsOf } from '../../catalog/view';
+import type { StoredRow } from '../../catalog/writer';
 import type { Deps } from '../../deps';
 import { NotFoundError, SourceNotLoadedError } from '../../http/errors';
 import { licenseKey } from '../license-key';
@@ -52,8 +53,13 @@ export async function licenseViews(
 export async function rowsOfNpi(deps: Deps, view: DatasetView, npi: string): Promise<StoredLicenseRow[]> {
   if (!view.versions.length) return [];
   const found = await lookupMany(deps, view.dataset, 'npi', [npi], view.versions);
+  return licenseRowsOf(view, found.get(npi) ?? []);
+}
+
+/** The licence rows of an NPI's `npi` index entries, read in the view's versions. */
+export function licenseRowsOf(view: DatasetView, rows: readonly StoredRow[]): StoredLicenseRow[] {
   const out: StoredLicenseRow[] = [];
-  for (const r of found.get(npi) ?? []) {
+  for (const r of rows) {
     const version = view.version(r.version_id);
     if (version) out.push({ value: r.value as unknown as LicenseRow, version });
   }
