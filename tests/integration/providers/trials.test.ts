@@ -236,6 +236,17 @@ describe('provider clinical trials: Open Payments first, then name and site', ()
     expect((await get('/provider/1372640198/clinical-trials')).status).toBe(400);
   });
 
+  it('before any ClinicalTrials.gov set is in force: the Open Payments links alone, and a gap', async () => {
+    const { status, body } = await get(`/provider/${CASTELLANO}/clinical-trials?as_of=2024-06-15`);
+    expect(status).toBe(200);
+    expect(body.items.map((t: Json) => [t.nct_id, t.link.method, t.trial])).toEqual([
+      ['NCT08999999', 'open_payments_research', null],
+      ['NCT09000002', 'open_payments_research', null],
+    ]);
+    expect(body.name_search).toMatchObject({ status: 'not_loaded', registry_name: 'DIANE R CASTELLANO', token: null });
+    expect(body.gaps.map((g: Json) => g.source_id)).toContain('nlm_ctgov');
+  });
+
   it('answers in a bounded number of storage reads; the dossier block keeps the Open Payments links only', async () => {
     const c = counting(h.deps.tables.catalog);
     const deps: Deps = { ...h.deps, tables: { ...h.deps.tables, catalog: c.table } };
