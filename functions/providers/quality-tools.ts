@@ -28,6 +28,6 @@ export const QUALITY_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/provider/{npi}/clinical-trials',
     proves:
-      'ClinicalTrials.gov studies a manufacturer reported the NPI as principal investigator or recipient of (Open Payments research rows with an NCT id), with the study record when held. Studies without such a report are not listed: absence does not mean the NPI runs no trials.',
+      "ClinicalTrials.gov studies tied to the NPI: first those a manufacturer reported the NPI as principal investigator or recipient of (Open Payments research rows with an NCT id, confidence 1.0), then those naming an investigator or official whose name and site agree with the NPI's NPPES name and practice place (confidence 0.5 to 0.95 by how much agrees: ZIP, city or state only), with the study record when held. A name match is not an identifier; absence does not mean the NPI runs no trials (at most 25 studies are read by name).",
   }),
 ];

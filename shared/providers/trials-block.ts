@@ -5,9 +5,12 @@ import type { DossierBlock, DossierRead } from './dossier-block';
 import { readerOf } from './dossier-block';
 import { OPEN_PAYMENTS_DATASET, PAYMENTS_LISTING, type PaymentRow, RESEARCH_NPI_INDEX } from './payment-rows';
 import { researchLinksOf } from './trials';
-import { TRIAL_LINK_METHOD, type TrialsBlockData } from './trials-schemas';
+import { OPEN_PAYMENTS_LINK_METHOD, type TrialsBlockData } from './trials-schemas';
 
 export { TrialsBlockSchema } from './trials-schemas';
+
+/** The block's method: the Open Payments links only (name matching would cost reads past the dossier's budget). */
+export const TRIALS_BLOCK_METHOD = `${OPEN_PAYMENTS_LINK_METHOD} Name-and-site matches against ClinicalTrials.gov investigators are not in this block: they cost four storage reads more (the registry heads and record, the studies' investigator token search and its values), which the dossier's budget of eight leaves no room for; /provider/{npi}/clinical-trials lists them.`;
 
 /**
  * The dossier's `clinical_trials` block: the studies Open Payments research rows tie to the NPI,
@@ -58,7 +61,7 @@ export const trialsRead: DossierRead<DossierBlock<TrialsBlockData>> = {
     return {
       sources: view.sourceVersions(),
       gaps: view.gaps,
-      data: { method: TRIAL_LINK_METHOD, trials: researchLinksOf(rows) },
+      data: { method: TRIALS_BLOCK_METHOD, trials: researchLinksOf(rows) },
     };
   },
 };

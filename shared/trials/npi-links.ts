@@ -2,13 +2,13 @@ import { getDataset } from '../catalog/datasets';
 import { viewOf } from '../catalog/view';
 import type { Deps } from '../deps';
 import { findByNameTokens } from '../providers/by-name';
-import { nameKey, type PersonName, parsePersonName, personToken } from '../providers/name-key';
+import { firstNamesDiffer, matchNameAndPlace, type StudyPerson, studyPersons } from '../providers/investigator-match';
+import { personToken } from '../providers/name-key';
 import type { RegistryProvider } from '../providers/record';
 import { PROVIDER_REGISTRY } from '../providers/record';
 import { registryDate } from '../providers/resolve';
 import type { NpiLink, NpiLinks } from './link-schemas';
-import type { StudySite, TrialStudyRow } from './study-rows';
-import { cityKey, zip5 } from './tokens';
+import type { TrialStudyRow } from './study-rows';
 
 /** A candidate at or above this confidence, alone there, is linked; otherwise nothing is claimed. */
 export const LINK_THRESHOLD = 0.8;
@@ -19,92 +19,10 @@ const SHOWN = 10;
 export const NPI_METHOD =
   'Name and place against the NPPES registry (individuals, as loaded today: an NPI is permanent). The registered name is read as first, middle and last name (degrees after commas, titles and suffixes dropped); registry individuals with that last name and first initial practising in the site’s state are candidates, unless both first names are given in full and differ (no nicknames) or the NPI is deactivated. An overall official is placed at the sites whose facility names the official’s affiliation, else in the states of every US site, by state only. Confidence: full first name and practice ZIP 0.95, and city 0.85, and state only 0.6; first initial only 0.75, 0.6, 0.35; a middle initial that differs takes 0.15 off. Linked only when exactly one candidate reaches 0.8.';
 
-interface Place {
-  state: string;
-  city: string | null;
-  zip: string | null;
-}
-
-interface Person {
-  link: NpiLink['person'];
-  name: PersonName | null;
-  places: Place[];
-}
-
-const placeOf = (s: StudySite): Place | null =>
-  s.state_code ? { state: s.state_code, city: s.city ? cityKey(s.city) : null, zip: s.zip ? zip5(s.zip) : null } : null;
-
-/** Sites whose facility holds every word of the affiliation (or the reverse): where an official works. */
-function affiliatedSites(affiliation: string | null, sites: StudySite[]): StudySite[] {
-  const words = (s: string) => new Set(s.split(/\s+/).map(nameKey).filter(Boolean));
-  if (!affiliation) return [];
-  const a = words(affiliation);
-  if (!a.size) return [];
-  return sites.filter((s) => {
-    if (!s.facility) return false;
-    const f = words(s.facility);
-    return [...a].every((w) => f.has(w)) || [...f].every((w) => a.has(w));
-  });
-}
-
-function personsOf(row: TrialStudyRow): Person[] {
-  const usPlaces = row.sites.map(placeOf).filter((p): p is Place => p !== null);
-  const out: Person[] = row.officials.map((o) => {
-    const own = affiliatedSites(o.affiliation, row.sites)
-      .map(placeOf)
-      .filter((p): p is Place => p !== null);
-    // Not placed at a site the affiliation does not name: then the sites' states only are evidence.
-    const statesOnly = usPlaces.map((p) => ({ state: p.state, city: null, zip: null }));
-    return {
-      link: { name: o.name, role: o.role, kind: 'overall_official' as const, site_index: null },
-      name: parsePersonName(o.name),
-      places: own.length ? own : statesOnly,
-    };
-  });
-  row.sites.forEach((site, i) => {
-    const place = placeOf(site);
-    for (const inv of site.investigators) {
-      out.push({
-        link: { name: inv.name, role: inv.role, kind: 'site_investigator', site_index: i },
-        name: parsePersonName(inv.name),
-        places: place ? [place] : [],
-      });
-    }
-  });
-  return out;
-}
-
 type Candidate = NpiLink['candidates'][number];
 
-/** Two full first names that differ rule a registry individual out (nicknames are not matched). */
-const firstNamesDiffer = (name: PersonName, p: RegistryProvider) => {
-  const first = nameKey(p.first_name ?? '');
-  return name.first.length > 1 && first.length > 1 && first !== name.first;
-};
-
-function score(name: PersonName, p: RegistryProvider, places: Place[], versionId: number): Candidate {
-  const first = nameKey(p.first_name ?? '');
-  const fullFirst = name.first.length > 1 && first === name.first;
-  const matched: Candidate['matched_on'] = ['last_name', fullFirst ? 'first_name' : 'first_initial'];
-  const differs: Candidate['differs_on'] = [];
-  const mid = nameKey(p.middle_name ?? '')[0];
-  const theirMid = name.middle[0]?.[0];
-  if (mid && theirMid && mid === theirMid) matched.push('middle_initial');
-  if (mid && theirMid && mid !== theirMid) differs.push('middle_initial');
-  const zip = p.practice_postal_code ? p.practice_postal_code.slice(0, 5) : null;
-  const city = p.practice_city ? cityKey(p.practice_city) : null;
-  const state = p.practice_state?.toUpperCase() ?? null;
-  let where: 'zip' | 'city' | 'state' | null = null;
-  for (const pl of places) {
-    if (pl.state !== state) continue;
-    if (pl.zip && zip === pl.zip) where = 'zip';
-    else if (where !== 'zip' && pl.city && city === pl.city) where = 'city';
-    else if (!where) where = 'state';
-  }
-  const table = fullFirst ? { zip: 0.95, city: 0.85, state: 0.6 } : { zip: 0.75, city: 0.6, state: 0.35 };
-  let confidence = where ? table[where] : 0;
-  if (where) matched.push(where);
-  if (differs.length) confidence -= 0.15;
+function score(person: StudyPerson, p: RegistryProvider, versionId: number): Candidate {
+  const m = matchNameAndPlace(person.parsed!, p, person.places);
   const display = [p.first_name, p.middle_name, p.last_name].filter(Boolean).join(' ');
   return {
     npi: p.npi,
@@ -113,9 +31,9 @@ function score(name: PersonName, p: RegistryProvider, places: Place[], versionId
     practice_state: p.practice_state,
     practice_postal_code: p.practice_postal_code,
     primary_taxonomy: p.primary_taxonomy,
-    confidence: Math.round(Math.max(0, confidence) * 100) / 100,
-    matched_on: matched,
-    differs_on: differs,
+    confidence: m.confidence,
+    matched_on: m.matched_on,
+    differs_on: m.differs_on,
     registry_version_id: versionId,
   };
 }
@@ -146,17 +64,17 @@ export async function npiLinksOf(deps: Deps, row: TrialStudyRow): Promise<NpiLin
         ];
     return { status: 'not_loaded', method: NPI_METHOD, links: [], sources: [], gaps };
   }
-  const persons = personsOf(row);
-  const plan = new Map<Person, { tokens: string[]; states: string[]; reason: string | null }>();
+  const persons = studyPersons(row);
+  const plan = new Map<StudyPerson, { tokens: string[]; states: string[]; reason: string | null }>();
   const budget = new Set<string>();
   for (const person of persons) {
     const states = [...new Set(person.places.map((p) => p.state))].sort();
-    const why = !person.name
+    const why = !person.parsed
       ? 'the registered name has no first and last name to search by'
       : !states.length
         ? 'no US site with a state to search in'
         : null;
-    const tokens = why ? [] : states.map((s) => personToken(person.name!.last, person.name!.first, s));
+    const tokens = why ? [] : states.map((s) => personToken(person.parsed!.last, person.parsed!.first, s));
     const fresh = tokens.filter((t) => !budget.has(t));
     if (budget.size + fresh.length > MAX_NAME_SEARCHES) {
       plan.set(person, {
@@ -172,7 +90,11 @@ export async function npiLinksOf(deps: Deps, row: TrialStudyRow): Promise<NpiLin
   const found = await findByNameTokens(deps, view, budget);
   const links = persons.map((person): NpiLink => {
     const { tokens, states, reason } = plan.get(person)!;
-    const base = { person: person.link, method: NPI_METHOD, searched_states: tokens.length ? states : [] };
+    const base = {
+      person: { name: person.name, role: person.role, kind: person.kind, site_index: person.site_index },
+      method: NPI_METHOD,
+      searched_states: tokens.length ? states : [],
+    };
     if (!tokens.length) {
       return {
         ...base,
@@ -187,8 +109,8 @@ export async function npiLinksOf(deps: Deps, row: TrialStudyRow): Promise<NpiLin
     const common = tokens.filter((t) => found.get(t)?.tooCommon);
     const all = tokens
       .flatMap((t) => found.get(t)?.providers ?? [])
-      .filter((r) => !deactivated(r.provider) && !firstNamesDiffer(person.name!, r.provider))
-      .map((r) => score(person.name!, r.provider, person.places, r.version.version_id))
+      .filter((r) => !deactivated(r.provider) && !firstNamesDiffer(person.parsed!, r.provider))
+      .map((r) => score(person, r.provider, r.version.version_id))
       .sort((a, b) => b.confidence - a.confidence || (a.npi < b.npi ? -1 : 1));
     const unique = all.filter((c, i) => all.findIndex((d) => d.npi === c.npi) === i);
     const strong = unique.filter((c) => c.confidence >= LINK_THRESHOLD);

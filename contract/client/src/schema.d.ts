@@ -5449,7 +5449,7 @@ export interface paths {
         };
         /**
          * An investigator's clinical trials
-         * @description Studies tied to the NPI by Open Payments research rows (source `cms_open_payments`): a record naming the NPI as principal investigator or recipient with a ClinicalTrials.gov identifier, confidence 1.0, with the linking Record_IDs, payers, years and dollars; each completed from the ClinicalTrials.gov set in force (`nlm_ctgov`; `trial` null when that set lacks the study). Ordered by NCT id (unique). Name-and-site matching to ClinicalTrials.gov investigators is not built yet (`method` says so): a study without a manufacturer-reported research payment is not listed. A malformed NPI is a 400 naming `npi`; no Open Payments publication in force is a 503 naming cms_open_payments; an NPI with no research rows is an empty list.
+         * @description Trials tied to the NPI, in two steps, each item saying how (`link.method`) and with a `confidence`. First, Open Payments research rows (source `cms_open_payments`): a record naming the NPI as principal investigator or recipient with a ClinicalTrials.gov identifier, confidence 1.0, with the linking Record_IDs, payers, years and dollars. Then, name and site (`name_and_site`): the NPI's NPPES record (source `nppes`, as loaded today; individuals only) gives the name and practice place; the ClinicalTrials.gov set in force (`nlm_ctgov`) is searched by its `inv:<last name>_<first initial>_<state>` token in the practice state (site investigators at their US site; overall officials at the sites whose facility names their affiliation, else in every US site's state), newest update first, at most 25 studies (`name_search.capped` beyond); a full first name that differs is no match (no nicknames). Confidence: full first name and site ZIP5 = practice ZIP5 0.95, same city 0.85, same state only 0.6; first initial only 0.75, 0.6, 0.35; a middle initial given on both sides that differs takes 0.15 off; listed from 0.5. The item names the matched person (name as registered, role, official or site investigator), the site that agreed and the fields that agreed (`matched_on`) or differ. One item per study: a study Open Payments links is not listed again; a study with several matching persons shows the best. A name match agrees with this NPI's record only: other registry individuals of the same name are not weighed (a study's `npi_links` are). Order: Open Payments links by NCT id, then name matches by confidence, best first, then NCT id. Each item is completed from the set in force (`trial` null when it lacks the study). `name_search` says what was searched or why nothing was (`not_searched`: not in the registry, an organization, no US practice state; `not_loaded`; `too_common`). A malformed NPI is a 400 naming `npi`; no Open Payments publication in force is a 503 naming cms_open_payments; an NPI with neither kind of link is an empty list.
          */
         get: {
             parameters: {
@@ -14380,7 +14380,7 @@ export interface components {
             units: number | null;
             zip: string | null;
         };
-        /** @description clinical_trials: studies tied to the NPI by Open Payments research rows (PI or recipient NPI with an NCT id); the study records themselves are read by /provider/{npi}/clinical-trials. */
+        /** @description clinical_trials: studies tied to the NPI by Open Payments research rows (PI or recipient NPI with an NCT id). Name-and-site matches against ClinicalTrials.gov investigators are not in this block (four storage reads more, which the dossier's budget of eight leaves no room for): /provider/{npi}/clinical-trials lists them, with the study records. */
         ClinicalTrialsBlock: {
             data: components["schemas"]["ClinicalTrialsBlockData"];
             /** @description Sources of the block that could not answer for the date, and why. */
@@ -14391,22 +14391,7 @@ export interface components {
         ClinicalTrialsBlockData: {
             method: string;
             trials: {
-                link: {
-                    /** @description 1.0: the manufacturer reported the NPI and the NCT id on one record. */
-                    confidence: number;
-                    /** @enum {string} */
-                    method: "open_payments_research";
-                    payers: string[];
-                    payments: number;
-                    program_years: number[];
-                    /** @description Open Payments Record_IDs of the linking rows (at most 20). */
-                    record_ids: string[];
-                    roles: ("recipient" | "principal_investigator")[];
-                    /** @description Name_of_Study as reported. */
-                    study_names: string[];
-                    /** @description Research dollars on those records (usually paid to an institution). */
-                    total_usd: number;
-                };
+                link: components["schemas"]["OpenPaymentsTrialLink"];
                 nct_id: string;
             }[];
         } | null;
@@ -15972,23 +15957,29 @@ export interface components {
             sources: components["schemas"]["CatalogSourceVersion"][];
             state: string | null;
         };
+        InvestigatorNameSearch: {
+            /** @description More than 25 studies hold the token: the 25 updated most recently were scored, the others are not listed. */
+            capped: boolean;
+            practice_city: string | null;
+            practice_postal_code: string | null;
+            practice_state: string | null;
+            reason: string | null;
+            /** @description The NPI's name in the registry (first, middle, last) as searched. */
+            registry_name: string | null;
+            /**
+             * @description `searched`: the studies were searched by `token`. `too_common`: the token matches more studies than one search sorts; nothing is listed by name. `not_searched`: see `reason` (no registry record, an organization, no name or US practice state). `not_loaded`: no NPPES registry or no ClinicalTrials.gov set in force (`gaps` says which).
+             * @enum {string}
+             */
+            status: "searched" | "too_common" | "not_searched" | "not_loaded";
+            /** @description Studies holding the token (before scoring). */
+            studies_matched: number | null;
+            /** @description Studies read whole and scored (at most 25). */
+            studies_read: number;
+            /** @description The study search token read (`inv:<last>_<first initial>_<state>`). */
+            token: string | null;
+        };
         InvestigatorTrial: {
-            link: {
-                /** @description 1.0: the manufacturer reported the NPI and the NCT id on one record. */
-                confidence: number;
-                /** @enum {string} */
-                method: "open_payments_research";
-                payers: string[];
-                payments: number;
-                program_years: number[];
-                /** @description Open Payments Record_IDs of the linking rows (at most 20). */
-                record_ids: string[];
-                roles: ("recipient" | "principal_investigator")[];
-                /** @description Name_of_Study as reported. */
-                study_names: string[];
-                /** @description Research dollars on those records (usually paid to an institution). */
-                total_usd: number;
-            };
+            link: components["schemas"]["OpenPaymentsTrialLink"] | components["schemas"]["NameSiteTrialLink"];
             nct_id: string;
             /** @description The study in the ClinicalTrials.gov set in force (nlm_ctgov); null when that set does not hold it. */
             trial: {
@@ -16004,9 +15995,11 @@ export interface components {
         InvestigatorTrials: {
             as_of: string;
             gaps: components["schemas"]["CatalogGap"][];
+            /** @description Open Payments links first (by NCT id), then name-and-site matches (confidence, best first, then NCT id); one item per study. */
             items: components["schemas"]["InvestigatorTrial"][];
             method: string;
             methodology_note: string;
+            name_search: components["schemas"]["InvestigatorNameSearch"];
             npi: string;
             sources: components["schemas"]["CatalogSourceVersion"][];
         };
@@ -16734,6 +16727,34 @@ export interface components {
             /** @description Loaded weekly files the series runs over. */
             weekly_files: number;
         };
+        NameSiteTrialLink: {
+            /** @description From 0.5 to 0.95: how well the person's name and place agree with the NPI's registry record (see the answer's `method`). */
+            confidence: number;
+            differs_on: "middle_initial"[];
+            matched_on: ("last_name" | "first_name" | "first_initial" | "middle_initial" | "zip" | "city" | "state")[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "name_and_site";
+            person: {
+                /** @enum {string} */
+                kind: "overall_official" | "site_investigator";
+                /** @description As the study registers it. */
+                name: string | null;
+                role: string | null;
+                /** @description Index in the study's `sites` of a site investigator; null for an official. */
+                site_index: number | null;
+            };
+            /** @description The site whose place agreed (for an official, a site naming the affiliation); null for an official placed by state only. */
+            site: {
+                city: string | null;
+                facility: string | null;
+                index: number;
+                state_code: string | null;
+                zip: string | null;
+            } | null;
+        };
         /** @description The package in the directory files in force (finished, else unfinished, else excluded). */
         NdcPackage: {
             description: string | null;
@@ -16866,6 +16887,25 @@ export interface components {
             /** @description The query that lists this group's rows on this endpoint (a link to the rows). */
             rows: string;
             total_usd: number | null;
+        };
+        OpenPaymentsTrialLink: {
+            /** @description 1.0: the manufacturer reported the NPI and the NCT id on one record. */
+            confidence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            method: "open_payments_research";
+            payers: string[];
+            payments: number;
+            program_years: number[];
+            /** @description Open Payments Record_IDs of the linking rows (at most 20). */
+            record_ids: string[];
+            roles: ("recipient" | "principal_investigator")[];
+            /** @description Name_of_Study as reported. */
+            study_names: string[];
+            /** @description Research dollars on those records (usually paid to an institution). */
+            total_usd: number;
         };
         OwnershipCitation: {
             published: string | null;

@@ -12,7 +12,7 @@ import { ctgovSetParser } from './source';
 export const ctgovStudiesDataset = defineDataset<TrialStudyRow>({
   id: CTGOV_STUDIES,
   title: 'ClinicalTrials.gov studies',
-  loaderVersion: '2',
+  loaderVersion: '3',
   docs: [{ sourceId: 'nlm_ctgov', docId: 'ctgov:1', mode: 'snapshot' }],
   parserFor: (f) => (f.source_id === 'nlm_ctgov' && f.doc_id === 'ctgov:1' ? ctgovSetParser : undefined),
   indexes: [{ name: 'nct', unique: true, keys: (r) => [r.nct_id] }],

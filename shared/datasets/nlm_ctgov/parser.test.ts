@@ -74,6 +74,36 @@ describe('ClinicalTrials.gov API v2 parsers (fixtures)', () => {
     expect(studyTokens(s3!).some((t) => t.startsWith('zip:'))).toBe(false);
   });
 
+  it('gives each named person an investigator token per state they are put in (the name-and-site walk)', async () => {
+    const rows = await parseSet('investigators-2024-07-01');
+    expect(rows.map((r) => r.nct_id)).toEqual([
+      'NCT09000002',
+      'NCT09000011',
+      'NCT09000012',
+      'NCT09000013',
+      'NCT09000014',
+      'NCT09000015',
+      'NCT09000016',
+    ]);
+    const inv = (nct: string) =>
+      studyTokens(rows.find((r) => r.nct_id === nct)!)
+        .filter((t) => t.startsWith('inv:'))
+        .sort();
+    // Site investigators in their site's state; the study director's affiliation (Acme) names no
+    // site, so she is put in every US site's state.
+    expect(inv('NCT09000002')).toEqual([
+      'inv:castellano_d_pa',
+      'inv:fischer_l_ma',
+      'inv:fischer_l_pa',
+      'inv:fischer_l_tx',
+      'inv:patel_r_tx',
+    ]);
+    // `Castellano, Diane R.` is read last name first; an official whose affiliation names the
+    // Philadelphia site is put there only (not in Massachusetts, the other site's state).
+    expect(inv('NCT09000011')).toEqual(['inv:castellano_d_pa']);
+    expect(inv('NCT09000015')).toEqual(['inv:castellano_d_pa']);
+  });
+
   it('refuses a page whose bytes are not the sha256 its manifest names, and a manifest without pages', async () => {
     const page = fs.readFileSync(path.join(FIX, '2024-05-01', 'ctgov-studies-page-0002.json'));
     const changed = Buffer.from(page.toString().replace('Asthma', 'Asthmb'));
