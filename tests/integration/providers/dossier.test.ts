@@ -101,9 +101,6 @@ describe('provider dossier read budget, every source loaded', () => {
         'state_board_directory',
       ]),
     );
-    console.log(
-      `dossier, cold process: ${cold.reads} catalog reads, ${cold.requests.length} DynamoDB requests (${cold.requests.join(', ')})\n${cold.log.join('\n')}`,
-    );
     expect(cold.reads).toBeLessThanOrEqual(8);
     expect(cold.requests.length).toBeLessThanOrEqual(8);
     // The heads, the batched get, the links query, the directory's two (values, nulls) queries.
@@ -112,9 +109,6 @@ describe('provider dossier read budget, every source loaded', () => {
     const alderman = await dossier(ALDERMAN);
     expect(alderman.status).toBe(200);
     expect(alderman.body.license_intelligence.data.disciplinary_actions).toBeGreaterThan(0);
-    console.log(
-      `dossier, warm listing cache: ${alderman.reads} catalog reads, ${alderman.requests.length} DynamoDB requests\n${alderman.log.join('\n')}`,
-    );
     expect(alderman.reads).toBeLessThanOrEqual(8);
     expect(alderman.requests.length).toBeLessThanOrEqual(8);
     expect(alderman.reads).toBe(3);
