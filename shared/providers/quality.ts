@@ -4,6 +4,7 @@ import { lookupMany } from '../catalog/lookup';
 import { rowSourceOf } from '../catalog/provenance';
 import { queryListing } from '../catalog/query';
 import { type DatasetView, viewOf } from '../catalog/view';
+import type { StoredRow } from '../catalog/writer';
 import type { Deps } from '../deps';
 import { cursorBinding, readCursor, writeCursor } from '../http/cursor';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
@@ -29,8 +30,13 @@ function scoreOf(row: MipsRow, source: MipsScore['source'], year: string | null)
 /** Every MIPS row of the NPI in the view's versions (one batched read), newest year first, then PAC ID. */
 export async function scoresOf(deps: Deps, view: DatasetView, npi: string): Promise<MipsScore[]> {
   const found = await lookupMany(deps, view.dataset, 'npi', [npi], view.versions);
+  return scoresFrom(view, found.get(npi) ?? []);
+}
+
+/** The stored MIPS rows of one NPI (a `lookupMany` answer) as scores, newest year first, then PAC ID. */
+export function scoresFrom(view: DatasetView, stored: readonly StoredRow[]): MipsScore[] {
   const out: MipsScore[] = [];
-  for (const r of found.get(npi) ?? []) {
+  for (const r of stored) {
     const v = view.version(r.version_id);
     if (!v) continue;
     const row = r.value as unknown as MipsRow;
