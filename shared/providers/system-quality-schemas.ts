@@ -91,7 +91,7 @@ export const SystemQualitySchema = z
     system_source: RowSourceSchema.openapi({ description: 'The system row of the AHRQ Compendium.' }),
     performance_year: z.string().nullable().openapi({
       description:
-        'The MIPS performance year the scores are of (`PY 2023`): the newest among the MIPS files in force; null when none is.',
+        'The MIPS performance year the scores are of (`PY 2023`): the newest among the MIPS files in force; null when no MIPS row was read (no MIPS file in force, or no facility-affiliation file to find the clinicians by).',
     }),
     hospital_counts: z.object({
       linked: counted.openapi({ description: 'Hospitals the Compendium linkage file in force ties to the system.' }),

@@ -19036,7 +19036,7 @@ export interface components {
             limit: number;
             methodology_note: string;
             next_cursor: string | null;
-            /** @description The MIPS performance year the scores are of (`PY 2023`): the newest among the MIPS files in force; null when none is. */
+            /** @description The MIPS performance year the scores are of (`PY 2023`): the newest among the MIPS files in force; null when no MIPS row was read (no MIPS file in force, or no facility-affiliation file to find the clinicians by). */
             performance_year: string | null;
             sources: components["schemas"]["CatalogSourceVersion"][];
             summary: components["schemas"]["SystemQualityScoreSummary"];
