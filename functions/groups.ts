@@ -1,7 +1,6 @@
 import type { RouteGroup } from '../shared/http/app';
 import { adminGroup } from './admin/routes';
 import { archiveGroup } from './archive/routes';
-import { catalogGroup } from './catalog/routes';
 import { employersGroup } from './employers/routes';
 import { exclusionsGroup } from './exclusions/routes';
 import { fdaGroup } from './fda/routes';
@@ -34,6 +33,5 @@ export const ALL_GROUPS: readonly RouteGroup[] = [
   rxGroup,
   fdaGroup,
   employersGroup,
-  catalogGroup,
   mcpGroup,
 ];

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../shared/http/paging';
 import { queryInt } from '../../shared/http/query-int';
 import { DateString, NpiString, StateString } from '../../shared/http/schemas';
+import { SYSTEM_ID_PATTERN } from '../../shared/systems/system-rows';
 
 const asOf = DateString.optional().openapi({
   param: { name: 'as_of', in: 'query' },
@@ -53,4 +54,34 @@ export const LeaderboardQuery = z.object({
     .optional()
     .openapi({ description: 'The `next_cursor` of the previous page (same filters and as_of).' }),
   as_of: asOf,
+});
+
+export const SystemQualityPath = z.object({
+  system_id: z
+    .string()
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .pipe(
+      z.string().regex(SYSTEM_ID_PATTERN, 'expected an AHRQ health-system id: HSI and eight digits (e.g. HSI00000101)'),
+    )
+    .openapi({
+      param: { name: 'system_id', in: 'path' },
+      description: 'AHRQ Compendium health-system id, as `/systems/{id}` takes it (`HSI` and eight digits; any case).',
+      example: 'HSI00000101',
+    }),
+});
+
+export const SystemQualityQuery = z.object({
+  limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
+    .default(DEFAULT_LIMIT)
+    .openapi({ description: `Clinicians per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
+  cursor: z
+    .string()
+    .optional()
+    .openapi({ description: 'The `next_cursor` of the previous page (same system and as_of).' }),
+  as_of: DateString.optional().openapi({
+    param: { name: 'as_of', in: 'query' },
+    description:
+      'Answer from the Compendium, facility-affiliation and MIPS files each in force on this date (YYYY-MM-DD); default today.',
+  }),
 });

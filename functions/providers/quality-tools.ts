@@ -17,6 +17,13 @@ export const QUALITY_TOOLS: readonly ToolSpec[] = [
       'Clinicians of a specialty (NPPES taxonomy code) ranked by MIPS final score, optionally in one state and above a Medicare patient count. Scores are often group scores shared by every clinician of a practice, so ties are common; a rank compares published scores, not outcomes.',
   }),
   tool({
+    name: 'system_quality',
+    method: 'get',
+    path: '/quality/systems/{system_id}',
+    proves:
+      "MIPS final scores of the clinicians CMS lists as affiliated with the hospitals of an AHRQ Compendium health system (joined by CCN, then NPI): counts, mean, median, score bands, per-specialty and per-hospital figures and a ranked page of clinicians. It describes clinicians who work at the system's hospitals (often under group scores), not the system's own quality; `cap.truncated` says when a large system was answered for part of its hospitals.",
+  }),
+  tool({
     name: 'provider_financial_affiliation',
     method: 'get',
     path: '/provider/{npi}/financial-affiliation',

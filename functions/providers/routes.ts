@@ -9,7 +9,7 @@ import { registerTrialsRoutes } from './trials-routes';
 /**
  * Provider reads (issue 21): the dossier, employment, quality, licences and discipline, financial
  * affiliation and hospital affiliates. Each area registers its routes from its own
- * `<area>-routes.ts`; paths not built yet answer 501 from the catalog group (functions/catalog/planned.ts).
+ * `<area>-routes.ts`.
  */
 export const providersGroup: RouteGroup = {
   name: 'providers',

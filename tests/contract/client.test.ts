@@ -64,14 +64,6 @@ const CALLS: Record<string, () => Promise<void>> = {
     expect(response.status).toBe(200);
     expect(data).toMatchObject({ limit: 5, offset: 0 });
   },
-  catalog: async () => {
-    // Specified but not built yet: the typed call compiles and answers a 501 problem.
-    const { error, response } = await client.GET('/quality/systems/{system_id}', {
-      params: { path: { system_id: 'HSI00000001' } },
-    });
-    expect(response.status).toBe(501);
-    expect(error).toMatchObject({ status: 501 });
-  },
   exclusions: async () => {
     // A POST with a JSON body: the typed client serializes it and the answer keeps input order.
     const { data, response } = await client.POST('/exclusions/screen', {

@@ -42,8 +42,6 @@ const REQUESTS: Record<
   platform: { path: '/my-usage', auth: 'key' },
   subscriptions: { path: '/v1/subscriptions', auth: 'key' },
   warrant: { path: '/rules/warrant', query: 'hcpcs=E0100&as_of=2025-01-15', auth: 'key' },
-  // Specified but not built: the group answers a 501 problem by design.
-  catalog: { path: '/quality/systems/{system_id}', raw: '/quality/systems/HSI00000001', auth: 'key', status: 501 },
   exclusions: { path: '/exclusions/state/coverage', auth: 'key' },
   // Nothing is archived here: a catalog read with no version in force is the 503 source-not-loaded problem.
   vbc: { path: '/vbc/hrrp', auth: 'key', status: 503 },

@@ -4604,7 +4604,7 @@ export interface paths {
         };
         /**
          * A clinician's MIPS final and category scores
-         * @description Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; `best_final_score` is the highest final score of the newest year. A malformed NPI is a 400 naming `npi`; an NPI no file in force lists is a 404. Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         * @description Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; `best_final_score` is the highest final score of the newest year. A malformed NPI is a 400 naming `npi`; an NPI no file in force lists is a 404. Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`, `/mips/systems/{system_id}`) and `/provider` (`/provider/leaderboards/{specialty}`, `/provider/systems/{system_id}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
@@ -4715,7 +4715,7 @@ export interface paths {
         };
         /**
          * MIPS leaderboard of a specialty
-         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`, `/mips/systems/{system_id}`) and `/provider` (`/provider/leaderboards/{specialty}`, `/provider/systems/{system_id}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
@@ -4751,6 +4751,121 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["QualityLeaderboard"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mips/systems/{system_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MIPS quality of a health system's clinicians
+         * @description Rolls up the clinicians of an AHRQ Compendium health system (the id of `/systems/{id}`): its hospitals are the Compendium hospital linkage rows in force (source `ahrq_compendium`), their clinicians the Doctors and Clinicians facility-affiliation rows of type hospital with each hospital's CCN (source `cms_dac`), and each clinician's score its highest MIPS final score of `performance_year`, the newest performance year of the MIPS files in force. A clinician of two of the system's hospitals is counted once (and in each hospital's row). Answers the counts (hospitals linked, read; clinicians affiliated, with a MIPS row, scored), the mean, median, min and max final score, the clinicians per score band (0-24.99, 25-49.99, 50-74.99, 75-89.99, 90-100), per-specialty and per-hospital figures, and a page of clinicians ranked by final score (descending, unscored last, ties ending on NPI; `rank` the position, `tie_rank` the competition rank), paged by `limit` (at most 1000) and `next_cursor`. Computed per request (a join of three sources' files, not a load-time rollup) and bounded: at most 5000 facility-affiliation rows are read; a larger system is answered for its first hospitals in Compendium hospital-id order, the others marked `not_read_cap` with `cap.truncated` true. No facility-affiliation file in force: 200 with the hospitals, clinician figures null and a gap naming cms_dac; no MIPS file in force: clinicians listed unscored, score figures null, a gap naming cms_qpp_mips. A malformed id is a 400 naming `system_id`; an id the Compendium in force lacks is a 404; no Compendium in force is a 503 naming ahrq_compendium. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`, `/mips/systems/{system_id}`) and `/provider` (`/provider/leaderboards/{specialty}`, `/provider/systems/{system_id}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the Compendium, facility-affiliation and MIPS files each in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same system and as_of). */
+                    cursor?: string;
+                    /** @description Clinicians per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description AHRQ Compendium health-system id, as `/systems/{id}` takes it (`HSI` and eight digits; any case). */
+                    system_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rollup. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SystemQuality"];
                     };
                 };
                 /** @description Invalid input: the problem names each offending parameter. */
@@ -5776,7 +5891,7 @@ export interface paths {
         };
         /**
          * MIPS leaderboard of a specialty
-         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`, `/mips/systems/{system_id}`) and `/provider` (`/provider/leaderboards/{specialty}`, `/provider/systems/{system_id}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
@@ -5886,6 +6001,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/provider/systems/{system_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * MIPS quality of a health system's clinicians
+         * @description Rolls up the clinicians of an AHRQ Compendium health system (the id of `/systems/{id}`): its hospitals are the Compendium hospital linkage rows in force (source `ahrq_compendium`), their clinicians the Doctors and Clinicians facility-affiliation rows of type hospital with each hospital's CCN (source `cms_dac`), and each clinician's score its highest MIPS final score of `performance_year`, the newest performance year of the MIPS files in force. A clinician of two of the system's hospitals is counted once (and in each hospital's row). Answers the counts (hospitals linked, read; clinicians affiliated, with a MIPS row, scored), the mean, median, min and max final score, the clinicians per score band (0-24.99, 25-49.99, 50-74.99, 75-89.99, 90-100), per-specialty and per-hospital figures, and a page of clinicians ranked by final score (descending, unscored last, ties ending on NPI; `rank` the position, `tie_rank` the competition rank), paged by `limit` (at most 1000) and `next_cursor`. Computed per request (a join of three sources' files, not a load-time rollup) and bounded: at most 5000 facility-affiliation rows are read; a larger system is answered for its first hospitals in Compendium hospital-id order, the others marked `not_read_cap` with `cap.truncated` true. No facility-affiliation file in force: 200 with the hospitals, clinician figures null and a gap naming cms_dac; no MIPS file in force: clinicians listed unscored, score figures null, a gap naming cms_qpp_mips. A malformed id is a 400 naming `system_id`; an id the Compendium in force lacks is a 404; no Compendium in force is a 503 naming ahrq_compendium. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`, `/mips/systems/{system_id}`) and `/provider` (`/provider/leaderboards/{specialty}`, `/provider/systems/{system_id}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Answer from the Compendium, facility-affiliation and MIPS files each in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same system and as_of). */
+                    cursor?: string;
+                    /** @description Clinicians per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description AHRQ Compendium health-system id, as `/systems/{id}` takes it (`HSI` and eight digits; any case). */
+                    system_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rollup. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SystemQuality"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description API key missing, unknown or revoked. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
+                429: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the allowance resets. */
+                        "Retry-After"?: number;
+                        /** @description When the allowance resets (next UTC midnight), ISO 8601. */
+                        "X-Service-Quota-Reset"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error; quote the request id. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A dependency is unavailable; retry later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quality/{npi}": {
         parameters: {
             query?: never;
@@ -5895,7 +6125,7 @@ export interface paths {
         };
         /**
          * A clinician's MIPS final and category scores
-         * @description Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; `best_final_score` is the highest final score of the newest year. A malformed NPI is a 400 naming `npi`; an NPI no file in force lists is a 404. Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         * @description Every MIPS row of the NPI in the files in force: final score, quality, Promoting Interoperability, Improvement Activities and cost category scores, the practice (PAC ID) scored, the published row and its source; `best_final_score` is the highest final score of the newest year. A malformed NPI is a 400 naming `npi`; an NPI no file in force lists is a 404. Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`, `/mips/systems/{system_id}`) and `/provider` (`/provider/leaderboards/{specialty}`, `/provider/systems/{system_id}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
@@ -6006,7 +6236,7 @@ export interface paths {
         };
         /**
          * MIPS leaderboard of a specialty
-         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`) and `/provider` (`/provider/leaderboards/{specialty}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
+         * @description Clinicians of the specialty ranked by MIPS final score (descending), ties ordered by NPI then PAC ID, so the order ends on a unique key; `rank` is the position, `tie_rank` the competition rank (ties share it). One entry per published row (a clinician scored under two practices appears twice). Filters: `state`, `min_volume` (Medicare patients). Built at load as one partition per specialty; paged by `limit` (at most 1000) and `next_cursor`, which carries the rank. A specialty no file in force lists is a 404 (unfiltered first page). Read from the CMS MIPS performance files (source `cms_qpp_mips`: the Doctors and Clinicians Overall MIPS Performance file and the QPP Experience file) in force on `as_of`; specialty and state are placed at load through the NPPES registry (see methodology_note). No MIPS file in force is a 503 naming cms_qpp_mips. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`, `/mips/systems/{system_id}`) and `/provider` (`/provider/leaderboards/{specialty}`, `/provider/systems/{system_id}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
@@ -6124,20 +6354,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Quality of a health system (not implemented yet)
-         * @description Planned. Answers 501 until the loader of MIPS quality is built; listed so the contract shows the whole surface.
+         * MIPS quality of a health system's clinicians
+         * @description Rolls up the clinicians of an AHRQ Compendium health system (the id of `/systems/{id}`): its hospitals are the Compendium hospital linkage rows in force (source `ahrq_compendium`), their clinicians the Doctors and Clinicians facility-affiliation rows of type hospital with each hospital's CCN (source `cms_dac`), and each clinician's score its highest MIPS final score of `performance_year`, the newest performance year of the MIPS files in force. A clinician of two of the system's hospitals is counted once (and in each hospital's row). Answers the counts (hospitals linked, read; clinicians affiliated, with a MIPS row, scored), the mean, median, min and max final score, the clinicians per score band (0-24.99, 25-49.99, 50-74.99, 75-89.99, 90-100), per-specialty and per-hospital figures, and a page of clinicians ranked by final score (descending, unscored last, ties ending on NPI; `rank` the position, `tie_rank` the competition rank), paged by `limit` (at most 1000) and `next_cursor`. Computed per request (a join of three sources' files, not a load-time rollup) and bounded: at most 5000 facility-affiliation rows are read; a larger system is answered for its first hospitals in Compendium hospital-id order, the others marked `not_read_cap` with `cap.truncated` true. No facility-affiliation file in force: 200 with the hospitals, clinician figures null and a gap naming cms_dac; no MIPS file in force: clinicians listed unscored, score figures null, a gap naming cms_qpp_mips. A malformed id is a 400 naming `system_id`; an id the Compendium in force lacks is a 404; no Compendium in force is a 503 naming ahrq_compendium. The quality router is also served under `/mips` (`/mips/{npi}`, `/mips/leaderboards/{specialty}`, `/mips/systems/{system_id}`) and `/provider` (`/provider/leaderboards/{specialty}`, `/provider/systems/{system_id}`; `/provider/{npi}` is the dossier, whose `quality_intelligence` block carries the same scores).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Answer from the Compendium, facility-affiliation and MIPS files each in force on this date (YYYY-MM-DD); default today. */
+                    as_of?: string;
+                    /** @description The `next_cursor` of the previous page (same system and as_of). */
+                    cursor?: string;
+                    /** @description Clinicians per page, 1 to 1000 (default 50). */
+                    limit?: number;
+                };
                 header?: never;
                 path: {
+                    /** @description AHRQ Compendium health-system id, as `/systems/{id}` takes it (`HSI` and eight digits; any case). */
                     system_id: string;
                 };
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
+                /** @description The rollup. */
+                200: {
+                    headers: {
+                        /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
+                        RateLimit?: string;
+                        /** @description The daily quota, draft-ietf-httpapi-ratelimit-headers-11 form: "daily";q=<allowance>;w=86400. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SystemQuality"];
+                    };
+                };
+                /** @description Invalid input: the problem names each offending parameter. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description API key missing, unknown or revoked. */
                 401: {
                     headers: {
@@ -6147,7 +6407,16 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Daily allowance used up; see Retry-After. */
+                /** @description Unknown identifier. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Today's allowance is used up; retry after the reset (next UTC midnight). */
                 429: {
                     headers: {
                         /** @description Requests left today and seconds until the next UTC midnight: "daily";r=<remaining>;t=<seconds>. */
@@ -6173,8 +6442,8 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not implemented yet. */
-                501: {
+                /** @description A dependency is unavailable; retry later. */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -18536,6 +18805,26 @@ export interface components {
              */
             webhook_url: string;
         };
+        SystemClinician: {
+            /** @description The highest final score among the MIPS rows of the NPI of `performance_year` (several practices may score it); null when none. */
+            final_score: number | null;
+            first_name: string | null;
+            /** @description The system hospitals the clinician is affiliated with (facility-affiliation rows). */
+            hospitals: {
+                ccn: string;
+                source: components["schemas"]["CatalogRowSource"];
+            }[];
+            /** @description As the facility-affiliation file spells it. */
+            last_name: string | null;
+            /** @description MIPS rows of the NPI in the files in force (any year). */
+            mips_rows: number;
+            npi: string;
+            /** @description Position: final score descending, unscored last, then NPI. */
+            rank: number;
+            score: components["schemas"]["MipsScore"] & (Record<string, never> | null);
+            /** @description 1 + clinicians with a strictly higher final score; null when unscored. */
+            tie_rank: number | null;
+        };
         SystemExecutive: {
             amended: boolean;
             base_compensation: number | null;
@@ -18749,6 +19038,94 @@ export interface components {
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
             state: string | null;
+        };
+        SystemQuality: {
+            as_of: string;
+            /** @description Every hospital of the system, Compendium hospital-id order; a clinician of two hospitals counts in each. */
+            by_hospital: components["schemas"]["SystemQualityHospital"][];
+            /** @description Scored clinicians per specialty (of the MIPS row scored), most clinicians first, then specialty (null last). */
+            by_specialty: components["schemas"]["SystemQualitySpecialty"][];
+            cap: {
+                /** @description Facility-affiliation rows read per request at most. */
+                affiliation_rows: number;
+                rows_read: number;
+                /** @description True when hospitals were left out (`not_read_cap`): every count and figure then covers the hospitals read only. */
+                truncated: boolean;
+            };
+            clinician_counts: {
+                /** @description Distinct NPIs affiliated with the hospitals read (each once). */
+                affiliated: number | null;
+                /** @description Of those, NPIs with a final score of `performance_year`. */
+                scored: number | null;
+                /** @description Of those, NPIs with a MIPS row in the files in force. */
+                with_mips_row: number | null;
+            };
+            distribution: components["schemas"]["SystemQualityBand"][];
+            gaps: components["schemas"]["CatalogGap"][];
+            hospital_counts: {
+                /** @description Hospitals the Compendium linkage file in force ties to the system. */
+                linked: number | null;
+                /** @description Hospitals left out by the affiliation cap. */
+                not_read_cap: number;
+                /** @description Hospitals whose facility affiliations were read. */
+                read: number | null;
+                /** @description Null when the source needed is not in force (see `gaps`). */
+                with_ccn: number | null;
+            };
+            items: components["schemas"]["SystemClinician"][];
+            limit: number;
+            methodology_note: string;
+            next_cursor: string | null;
+            /** @description The MIPS performance year the scores are of (`PY 2023`): the newest among the MIPS files in force; null when no MIPS row was read (no MIPS file in force, or no facility-affiliation file to find the clinicians by). */
+            performance_year: string | null;
+            sources: components["schemas"]["CatalogSourceVersion"][];
+            summary: components["schemas"]["SystemQualityScoreSummary"];
+            system_id: string;
+            system_name: string;
+            system_source: components["schemas"]["CatalogRowSource"] & unknown;
+            /** @description Clinicians listed over every page (= clinician_counts.affiliated). */
+            total: number | null;
+        };
+        SystemQualityBand: {
+            band: string;
+            clinicians: number;
+            /** @description Lower bound (included). */
+            from: number;
+            /** @description Upper bound (excluded, but 100 is in the last band). */
+            to: number;
+        };
+        SystemQualityHospital: {
+            /** @description Null when the source needed is not in force (see `gaps`). */
+            affiliated: number | null;
+            ccn: string | null;
+            compendium_hospital_id: string;
+            name: string;
+            /** @description Null when the source needed is not in force (see `gaps`). */
+            scored: number | null;
+            source: components["schemas"]["CatalogRowSource"] & unknown;
+            /**
+             * @description `read`: its facility affiliations were read; `no_ccn`: the Compendium gives no CCN, so no clinician can be linked; `not_read_cap`: left out because the system passed the affiliation cap (see `cap`); `dac_not_loaded`: no facility-affiliation file in force.
+             * @enum {string}
+             */
+            status: "read" | "no_ccn" | "not_read_cap" | "dac_not_loaded";
+            summary: components["schemas"]["SystemQualityScoreSummary"];
+        };
+        SystemQualityScoreSummary: {
+            /** @description Clinicians with a final score of the performance year. */
+            count: number;
+            /** @description Highest final score (points out of 100, two decimals); null when no clinician is scored. */
+            max: number | null;
+            /** @description Mean final score (points out of 100, two decimals); null when no clinician is scored. */
+            mean: number | null;
+            /** @description Median final score (mean of the two middle scores for an even count) (points out of 100, two decimals); null when no clinician is scored. */
+            median: number | null;
+            /** @description Lowest final score (points out of 100, two decimals); null when no clinician is scored. */
+            min: number | null;
+        } | null;
+        SystemQualitySpecialty: {
+            /** @description NPPES primary taxonomy code, else the MIPS file's specialty slug; null when neither. */
+            specialty: string | null;
+            summary: components["schemas"]["SystemQualityScoreSummary"];
         };
         SystemSignalCategory: {
             /** @enum {string} */

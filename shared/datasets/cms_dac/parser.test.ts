@@ -91,8 +91,8 @@ describe('DAC facility-affiliation file', () => {
   it('reads both layouts (facility_afl_ccn / Facility Affiliations Certification Number) and every facility type', async () => {
     const old = await all(dacFacilityParser, fixture('Facility_Affiliation.csv'));
     const worded = await all(dacFacilityParser, fixture('Facility_Affiliation_2025-04.csv'));
-    expect(old).toHaveLength(12);
-    expect(worded).toHaveLength(12);
+    expect(old).toHaveLength(19);
+    expect(worded).toHaveLength(18);
     expect(old.map((r) => r.facility!.facility_type)).toEqual([
       'hospital',
       'hospital',
@@ -106,6 +106,8 @@ describe('DAC facility-affiliation file', () => {
       'nursing_home',
       'hospital',
       'hospital',
+      // Lakeshore Health's clinicians (140900, 140902): /quality/systems/{system_id}.
+      ...Array(7).fill('hospital'),
     ]);
     expect(old[3]).toMatchObject({
       hospital_ccn: null,
@@ -113,7 +115,8 @@ describe('DAC facility-affiliation file', () => {
     });
     expect(old[0]).toMatchObject({ hospital_ccn: '360999', facility: { last_name: 'OYELARAN' } });
     expect(worded[3]).toMatchObject({ facility: { ccn: '36T999', parent_ccn: '360999', last_name: 'OYELARAN' } });
-    expect(worded.at(-1)).toMatchObject({ npi: '1215000401', hospital_ccn: '360999' });
+    expect(worded[11]).toMatchObject({ npi: '1215000401', hospital_ccn: '360999' });
+    expect(worded.at(-1)).toMatchObject({ npi: '1215000500', hospital_ccn: '140902' });
   });
 });
 

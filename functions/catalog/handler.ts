@@ -1,4 +1,0 @@
-import { lambdaHandler } from '../lambda';
-import { catalogGroup } from './routes';
-
-export const handler = lambdaHandler(catalogGroup);
