@@ -40,7 +40,7 @@ const SAMPLES: Record<string, string> = {
   appl_no: 'NDA020702',
   ein: '131624100',
   specialty: 'cardiology',
-  system_id: '1',
+  system_id: 'HSI00000101',
   id: '1',
   ticker: 'HCA',
   cbsa_code: '35620',
