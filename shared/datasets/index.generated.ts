@@ -27,6 +27,7 @@ import cms_partd_spending_by_drug from './cms_partd_spending_by_drug';
 import cms_pdc_facilities from './cms_pdc_facilities';
 import cms_pecos_reassignment from './cms_pecos_reassignment';
 import cms_pos from './cms_pos';
+import cms_ppef from './cms_ppef';
 import cms_preclusion_list from './cms_preclusion_list';
 import cms_qpp_mips from './cms_qpp_mips';
 import cms_reach_puf from './cms_reach_puf';
@@ -101,6 +102,7 @@ export const SOURCE_MODULES: readonly SourceModule[] = [
   cms_pdc_facilities,
   cms_pecos_reassignment,
   cms_pos,
+  cms_ppef,
   cms_preclusion_list,
   cms_qpp_mips,
   cms_reach_puf,

@@ -46,6 +46,9 @@ export function employmentBlock(read: LinksRead): DossierBlock<EmploymentData> {
       derivation: d,
       employer_npi: null,
       employer_npi_basis: NO_NPI[d],
+      employer_npi_via: null,
+      employer_npi_source: null,
+      employer_npi_candidates: [],
       corroborated_by: [] as Derivation[],
       source,
     });

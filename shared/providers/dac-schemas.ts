@@ -9,9 +9,24 @@ export const DERIVATIONS = ['reassignment', 'group_practice', 'facility_affiliat
 export type Derivation = (typeof DERIVATIONS)[number];
 
 export const EMPLOYER_NPI_RULE =
-  "`employer_npi` is the employer's NPI when a source publishes it by identifier, else null with `employer_npi_basis` saying why: the reassignment list and the DAC national file name a group by PECOS PAC ID and enrollment ID, the facility-affiliation file a facility by CCN, and none of them carries the employer's NPI. It is never filled in by a name match.";
+  "`employer_npi` is the employer's NPI found by identifier, never by name. The reassignment list and the DAC national file name a group by PECOS PAC ID and enrollment ID only, so the NPI is looked up in the Medicare FFS Public Provider Enrollment base file in force on as_of (source cms_ppef, one row per enrollment: NPI, PAC ID, enrollment ID): by the group's enrollment ID first, then by its PAC ID. `employer_npi_via` names the key used and `employer_npi_source` the PPEF row, which `employer_npi_basis` also spells out (version, line, key). A PAC ID that maps to several NPIs (several enrollments, MULTIPLE_NPI_FLAG = Y) is not guessed: `employer_npi` null, the NPIs in `employer_npi_candidates`, and the basis says so (an enrollment ID that maps to one NPI resolves even when its PAC ID has several). Otherwise `employer_npi` is null with the basis saying why: `not_found` (neither key is in the release), `not_published` (the signal's source carries no employer NPI, and cms_ppef is not in force: a gap names it; a facility named by CCN is never looked up).";
 
 export const EMPLOYMENT_METHODOLOGY = `Attribution signals, each derived by identifier, never by name: \`reassignment\` (the Medicare Revalidation Reassignment List, source cms_pecos_reassignment: the individual NPI reassigns its Medicare payments to the group), \`group_practice\` (the Doctors and Clinicians national file, source cms_dac: the enrollment row's org_pac_id, org_nm and num_org_mem), \`facility_affiliation\` (the DAC facility-affiliation file: the facility CCN and type where the clinician is affiliated, i.e. bills or is enrolled there; not proof of employment). A group named by both the reassignment list and the national file lists the other in \`corroborated_by\`. ${EMPLOYER_NPI_RULE} The files are snapshots of PECOS enrollment; reassignments and groups end without notice when a later release drops them.`;
+
+export const EmployerNpiCandidateSchema = z
+  .object({
+    npi: z.string(),
+    enrollment_id: z.string().nullable(),
+    pac_id: z.string().nullable(),
+    state: z.string().nullable(),
+    multiple_npi_flag: z
+      .boolean()
+      .nullable()
+      .openapi({ description: 'MULTIPLE_NPI_FLAG of the row (null when the release has no such column).' }),
+    source: RowSourceSchema,
+  })
+  .openapi('EmployerNpiCandidate');
+export type EmployerNpiCandidate = z.infer<typeof EmployerNpiCandidateSchema>;
 
 export const AttributionSignalSchema = z
   .object({
@@ -19,8 +34,21 @@ export const AttributionSignalSchema = z
       description:
         'How the signal was derived: reassignment (PECOS reassignment list), group_practice (DAC national file org_pac_id), facility_affiliation (DAC facility-affiliation file).',
     }),
-    employer_npi: z.string().nullable().openapi({ description: 'The employer NPI when a source publishes it.' }),
+    employer_npi: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The employer NPI, from the PPEF row of its enrollment ID or PAC ID.' }),
     employer_npi_basis: z.string().openapi({ description: EMPLOYER_NPI_RULE }),
+    employer_npi_via: z
+      .enum(['enrollment_id', 'pac_id'])
+      .nullable()
+      .openapi({ description: 'The key the PPEF row was found by (null when no row gave the NPI).' }),
+    employer_npi_source: RowSourceSchema.nullable().openapi({
+      description: 'The PPEF row (cms_ppef version and locator) that gave employer_npi.',
+    }),
+    employer_npi_candidates: z.array(EmployerNpiCandidateSchema).openapi({
+      description: 'When the key maps to several NPIs: each PPEF row found, none chosen. Empty otherwise.',
+    }),
     employer_name: z.string().nullable(),
     employer_pac_id: z.string().nullable().openapi({ description: 'PECOS associate control ID of the group.' }),
     employer_enrollment_id: z.string().nullable().openapi({ description: 'PECOS enrollment ID of the group.' }),

@@ -47,7 +47,7 @@ export function identityBlock(
 }
 
 /** The identity as the dossier reads it: the registry's heads (viewed as loaded today: resolve.ts), the NPI's index entries. */
-const identityRead: DossierRead<{ block: DossierBlock<ProviderIdentity>; registry: DatasetView }> = {
+export const identityRead: DossierRead<{ block: DossierBlock<ProviderIdentity>; registry: DatasetView }> = {
   views: (deps) => [{ dataset: registryDataset(), date: registryDate(deps) }],
   lookups: ([registry], npi) =>
     registry!.versions.length
@@ -63,7 +63,7 @@ const identityRead: DossierRead<{ block: DossierBlock<ProviderIdentity>; registr
  * 503 naming the sources when neither the registry nor any provider-links source is in force;
  * 404 when they are and none lists the NPI.
  */
-function requireListed(
+export function requireListed(
   npi: string,
   date: string,
   identity: { block: DossierBlock<ProviderIdentity>; registry: DatasetView },
@@ -84,22 +84,6 @@ function requireListed(
       { npi },
     );
   }
-}
-
-/**
- * The identity and the NPI's provider-links rows: one batch read of both datasets' timeline heads,
- * the registry's index entries, the links partition query (three reads). 503 naming the sources
- * when neither the registry nor any provider-links source is in force; 404 when they are and none
- * lists the NPI.
- */
-export async function identityAndLinks(
-  deps: Deps,
-  npi: string,
-  date: string,
-): Promise<{ identity: DossierBlock<ProviderIdentity>; links: LinksRead }> {
-  const [identity, links] = await readTogether(deps, npi, date, [identityRead, linksRead] as const);
-  requireListed(npi, date, identity, links);
-  return { identity: identity.block, links };
 }
 
 /**

@@ -5666,7 +5666,7 @@ export interface paths {
         };
         /**
          * A provider's employment: attribution signals with employer_npi and how each was derived
-         * @description `attribution_signals[]` of the NPI on `as_of`, each with `derivation` (`reassignment`: the Revalidation Reassignment List; `group_practice`: the DAC national file's org_pac_id; `facility_affiliation`: the DAC facility-affiliation file), the employer's identifiers (PAC ID, enrollment ID, CCN), name and state, `corroborated_by` (the other derivation naming the same PAC ID) and `source` (the archived row). `employer_npi` is the employer's NPI when a source publishes it by identifier, else null with `employer_npi_basis` saying why: the reassignment list and the DAC national file name a group by PECOS PAC ID and enrollment ID, the facility-affiliation file a facility by CCN, and none of them carries the employer's NPI. It is never filled in by a name match. Ordered reassignments, group practices, facility affiliations, each in file order. Not paged: one NPI's rows, at most 2,000 (`truncated` says when cut). An NPI that is not 10 digits or fails its check digit is a 400 naming `npi`. 404 when no source in force lists the NPI; 503 naming the sources when none is in force.
+         * @description `attribution_signals[]` of the NPI on `as_of`, each with `derivation` (`reassignment`: the Revalidation Reassignment List; `group_practice`: the DAC national file's org_pac_id; `facility_affiliation`: the DAC facility-affiliation file), the employer's identifiers (PAC ID, enrollment ID, CCN), name and state, `corroborated_by` (the other derivation naming the same PAC ID) and `source` (the archived row). `employer_npi` is the employer's NPI found by identifier, never by name. The reassignment list and the DAC national file name a group by PECOS PAC ID and enrollment ID only, so the NPI is looked up in the Medicare FFS Public Provider Enrollment base file in force on as_of (source cms_ppef, one row per enrollment: NPI, PAC ID, enrollment ID): by the group's enrollment ID first, then by its PAC ID. `employer_npi_via` names the key used and `employer_npi_source` the PPEF row, which `employer_npi_basis` also spells out (version, line, key). A PAC ID that maps to several NPIs (several enrollments, MULTIPLE_NPI_FLAG = Y) is not guessed: `employer_npi` null, the NPIs in `employer_npi_candidates`, and the basis says so (an enrollment ID that maps to one NPI resolves even when its PAC ID has several). Otherwise `employer_npi` is null with the basis saying why: `not_found` (neither key is in the release), `not_published` (the signal's source carries no employer NPI, and cms_ppef is not in force: a gap names it; a facility named by CCN is never looked up). Ordered reassignments, group practices, facility affiliations, each in file order. Not paged: one NPI's rows, at most 2,000 (`truncated` says when cut). Four storage reads at most: the timeline heads of NPPES, the links and the enrollments (one batch), the NPPES entry, the links query, and one batched get of every signal's enrollment ID and PAC ID in the PPEF release in force (none when cms_ppef is not in force: the basis says so and a gap names cms_ppef). The dossier's `employment_intelligence` block does not make that lookup (its read budget): its `employer_npi` stays null. An NPI that is not 10 digits or fails its check digit is a 400 naming `npi`. 404 when no source in force lists the NPI; 503 naming the sources when none is in force.
          */
         get: {
             parameters: {
@@ -14421,10 +14421,18 @@ export interface components {
             /** @description PECOS enrollment ID of the group. */
             employer_enrollment_id: string | null;
             employer_name: string | null;
-            /** @description The employer NPI when a source publishes it. */
+            /** @description The employer NPI, from the PPEF row of its enrollment ID or PAC ID. */
             employer_npi: string | null;
-            /** @description `employer_npi` is the employer's NPI when a source publishes it by identifier, else null with `employer_npi_basis` saying why: the reassignment list and the DAC national file name a group by PECOS PAC ID and enrollment ID, the facility-affiliation file a facility by CCN, and none of them carries the employer's NPI. It is never filled in by a name match. */
+            /** @description `employer_npi` is the employer's NPI found by identifier, never by name. The reassignment list and the DAC national file name a group by PECOS PAC ID and enrollment ID only, so the NPI is looked up in the Medicare FFS Public Provider Enrollment base file in force on as_of (source cms_ppef, one row per enrollment: NPI, PAC ID, enrollment ID): by the group's enrollment ID first, then by its PAC ID. `employer_npi_via` names the key used and `employer_npi_source` the PPEF row, which `employer_npi_basis` also spells out (version, line, key). A PAC ID that maps to several NPIs (several enrollments, MULTIPLE_NPI_FLAG = Y) is not guessed: `employer_npi` null, the NPIs in `employer_npi_candidates`, and the basis says so (an enrollment ID that maps to one NPI resolves even when its PAC ID has several). Otherwise `employer_npi` is null with the basis saying why: `not_found` (neither key is in the release), `not_published` (the signal's source carries no employer NPI, and cms_ppef is not in force: a gap names it; a facility named by CCN is never looked up). */
             employer_npi_basis: string;
+            /** @description When the key maps to several NPIs: each PPEF row found, none chosen. Empty otherwise. */
+            employer_npi_candidates: components["schemas"]["EmployerNpiCandidate"][];
+            employer_npi_source: components["schemas"]["CatalogRowSource"] & (Record<string, never> | null);
+            /**
+             * @description The key the PPEF row was found by (null when no row gave the NPI).
+             * @enum {string|null}
+             */
+            employer_npi_via: "enrollment_id" | "pac_id" | null;
             /** @description PECOS associate control ID of the group. */
             employer_pac_id: string | null;
             employer_state: string | null;
@@ -15179,6 +15187,15 @@ export interface components {
             /** @description The archived versions this answer was built from. */
             sources: components["schemas"]["CatalogSourceVersion"][];
             year: number;
+        };
+        EmployerNpiCandidate: {
+            enrollment_id: string | null;
+            /** @description MULTIPLE_NPI_FLAG of the row (null when the release has no such column). */
+            multiple_npi_flag: boolean | null;
+            npi: string;
+            pac_id: string | null;
+            source: components["schemas"]["CatalogRowSource"];
+            state: string | null;
         };
         EmployerPlan: {
             ack_id: string;

@@ -132,6 +132,27 @@ describe('provider dossier, employment and hospital affiliates', () => {
     expect(body.methodology_note).toMatch(/never by name/);
   });
 
+  it('cms_ppef not loaded: employer_npi stays null, the basis and a not_archived gap name cms_ppef, no extra read', async () => {
+    const c = counting(world.h.deps.tables.catalog);
+    const deps: Deps = { ...world.h.deps, tables: { ...world.h.deps.tables, catalog: c.table } };
+    const app = buildApp([providersGroup], deps);
+    const before = c.reads();
+    const r = await app.request('/provider/1203847565/employment?as_of=2025-03-01', { headers: world.key.headers });
+    expect(r.status).toBe(200);
+    expect(c.reads() - before).toBe(3);
+    const body = (await r.json()) as Json;
+    const groups = body.attribution_signals.filter((s: Json) => s.derivation !== 'facility_affiliation');
+    expect(groups).toHaveLength(4);
+    for (const s of groups) {
+      expect(s).toMatchObject({ employer_npi: null, employer_npi_via: null, employer_npi_candidates: [] });
+      expect(s.employer_npi_basis).toMatch(/^not_published: .*cms_ppef .* is not in force on 2025-03-01/);
+    }
+    expect(body.gaps).toEqual(
+      expect.arrayContaining([expect.objectContaining({ source_id: 'cms_ppef', reason: 'not_archived' })]),
+    );
+    expect(body.sources.map((s: Json) => s.source_id)).not.toContain('cms_ppef');
+  });
+
   it('answers an NPI NPPES lacks from the DAC files alone, identity null', async () => {
     const { status, body } = await get('/provider/1215000104?as_of=2025-03-01');
     expect(status).toBe(200);
