@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
+import * as zlib from 'node:zlib';
 import type * as yauzl from 'yauzl';
 
 /**
@@ -166,7 +167,7 @@ export async function openZip(input: Buffer | ZipSource): Promise<OpenedZip> {
   });
   const stream = (m: ZipMember) =>
     new Promise<Readable>((resolve, reject) =>
-      zip.openReadStream(m.entry, (err, s) => (err ? reject(err) : resolve(s))),
+      zip.openReadStream(m.entry, (err, s) => (err ? reject(err) : resolve(crcChecked(s, m)))),
     );
   return {
     members,
@@ -180,4 +181,25 @@ export async function openZip(input: Buffer | ZipSource): Promise<OpenedZip> {
     },
     close: () => zip.close(),
   };
+}
+
+/**
+ * A member's uncompressed bytes with their CRC-32 checked against the central directory at the
+ * end (yauzl checks sizes, not CRCs): a damaged member fails its reader instead of yielding wrong
+ * bytes. The archive relies on it for zips it keeps whole (shared/archive/zip.ts verifyZip).
+ */
+function crcChecked(raw: Readable, m: ZipMember): Readable {
+  let crc = 0;
+  const check = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      crc = zlib.crc32(chunk, crc);
+      done(null, chunk);
+    },
+    flush(done) {
+      done(crc >>> 0 === m.crc32 >>> 0 ? null : new Error(`CRC mismatch in zip member ${m.name}`));
+    },
+  });
+  // pipeline: an error on either side (the inflater's, the CRC's) destroys both and reaches the reader.
+  pipeline(raw, check, () => {});
+  return check;
 }
