@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { Archive } from '../../../shared/archive/ingest';
 import { blobKey, fileKey, MEMBER_PREFIX } from '../../../shared/archive/keys';
 import { openZip } from '../../../shared/formats/zip';
@@ -142,5 +143,19 @@ describe('zips kept whole', () => {
     await expect(
       archive.ingest({ sourceId: 'zip_whole_test', name: 'renamed.zip', body: zip, docId: 'zwt:2' }),
     ).rejects.toMatchObject({ reason: 'bad_metadata' });
+  });
+
+  it('sec_edgar keeps submissions.zip and companyfacts.zip whole: one file, one version each', async () => {
+    for (const [path, docId, members] of [
+      ['shared/datasets/sec_edgar/fixtures/2025-03-10/submissions.zip', 'sec:2', 4],
+      ['shared/datasets/sec_edgar/fixtures/2025-03-01/companyfacts.zip', 'sec:3', 3],
+    ] as const) {
+      const zip = fs.readFileSync(path);
+      const name = path.split('/').pop()!;
+      const r = await archive.ingest({ sourceId: 'sec_edgar', name, body: zip });
+      expect(r.files).toEqual([expect.objectContaining({ name, docId, newVersion: true })]);
+      expect(await table().get(fileKey(sha(zip)))).toMatchObject({ kept_whole: true, member_count: members });
+      expect(await memberItems(sha(zip))).toEqual([]);
+    }
   });
 });
