@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
-import * as yauzl from 'yauzl';
+import type * as yauzl from 'yauzl';
+import { fileZipSource, openEntries } from '../formats/zip';
 import { UnarchivableFileError } from './errors';
 import { type Spooled, spool } from './spool';
 
@@ -33,14 +34,9 @@ export interface ZipExtraction {
   skipped: { path: string; reason: string }[];
 }
 
+/** The zip on disk, walked entry by entry through a block-cached reader (shared/formats/zip.ts). */
 function open(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.open(
-      file,
-      { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false },
-      (e, z) => (e ? reject(e) : resolve(z)),
-    ),
-  );
+  return openEntries(fileZipSource(file));
 }
 
 function openStream(z: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
