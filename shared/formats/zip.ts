@@ -190,15 +190,7 @@ export async function openZip(input: Buffer | ZipSource): Promise<OpenedZip> {
   const members = await new Promise<ZipMember[]>((resolve, reject) => {
     const out: ZipMember[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
-      out.push({
-        name: entry.fileName,
-        size: entry.uncompressedSize,
-        compressedSize: entry.compressedSize,
-        crc32: entry.crc32 >>> 0,
-        isDirectory: entry.fileName.endsWith('/'),
-        modified: entry.getLastModDate({ timezone: 'UTC', forceDosFormat: true }),
-        entry,
-      });
+      out.push(memberOf(entry));
       zip.readEntry();
     });
     zip.once('end', () => resolve(out));
@@ -208,12 +200,60 @@ export async function openZip(input: Buffer | ZipSource): Promise<OpenedZip> {
     zip.close();
     throw err;
   });
+  return { members, ...readers(zip) };
+}
+
+/** A zip whose members are listed one at a time (`entries()`), for zips of very many members. */
+export interface LazyZip extends Omit<OpenedZip, 'members'> {
+  /**
+   * The members in central-directory order, each read from the directory when the previous one is
+   * done with: only the current entry is held, whatever the member count (openZip lists them all
+   * first, about 800 bytes each). Once only.
+   */
+  entries(): AsyncGenerator<ZipMember>;
+}
+
+/** Opens a zip like openZip, without listing its members up front (LazyZip.entries). */
+export async function openLazyZip(input: Buffer | ZipSource): Promise<LazyZip> {
+  const zip = await openEntries(input);
+  async function* entries(): AsyncGenerator<ZipMember> {
+    for (;;) {
+      const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
+        const onEntry = (e: yauzl.Entry) => settle(() => resolve(e));
+        const onEnd = () => settle(() => resolve(null));
+        const onError = (err: Error) => settle(() => reject(err));
+        const settle = (then: () => void) => {
+          zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+          then();
+        };
+        zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+        zip.readEntry();
+      });
+      if (!entry) return;
+      yield memberOf(entry);
+    }
+  }
+  return { entries, ...readers(zip) };
+}
+
+function memberOf(entry: yauzl.Entry): ZipMember {
+  return {
+    name: entry.fileName,
+    size: entry.uncompressedSize,
+    compressedSize: entry.compressedSize,
+    crc32: entry.crc32 >>> 0,
+    isDirectory: entry.fileName.endsWith('/'),
+    modified: entry.getLastModDate({ timezone: 'UTC', forceDosFormat: true }),
+    entry,
+  };
+}
+
+function readers(zip: yauzl.ZipFile): Omit<OpenedZip, 'members'> {
   const stream = (m: ZipMember) =>
     new Promise<Readable>((resolve, reject) =>
       zip.openReadStream(m.entry, (err, s) => (err ? reject(err) : resolve(crcChecked(s, m)))),
     );
   return {
-    members,
     stream,
     async read(m, maxBytes = Number.POSITIVE_INFINITY) {
       if (m.size > maxBytes)

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseXml } from '../../formats/xml-events';
-import { fileZipSource, type OpenedZip, openZip } from '../../formats/zip';
+import { fileZipSource, type LazyZip, openLazyZip, type ZipMember } from '../../formats/zip';
 import { toChunks } from '../../publishers/common/bytes';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import type { ByteInput, ParseOptions, PublisherParser } from '../../publishers/common/types';
@@ -244,7 +244,16 @@ async function* parseReturn(input: ByteInput, options?: ParseOptions): AsyncGene
   try {
     let line = 0;
     let record = 0;
-    for (const m of zip.members) {
+    const entries = zip.entries();
+    for (;;) {
+      let next: IteratorResult<ZipMember>;
+      try {
+        next = await entries.next();
+      } catch (err) {
+        throw new PublisherFormatError(ID, line + 1, `zip central directory: ${(err as Error).message}`);
+      }
+      if (next.done) break;
+      const m = next.value;
       line++;
       const objectId = OBJECT_FILE.exec(m.name.replace(/^.*\//, ''))?.[1];
       if (!objectId || m.isDirectory) continue;
@@ -262,9 +271,9 @@ async function* parseReturn(input: ByteInput, options?: ParseOptions): AsyncGene
 }
 
 /** A zip from its bytes: opened in memory from a buffer, or spooled from a stream to a temporary file. */
-async function openZipInput(input: ByteInput): Promise<{ zip: OpenedZip; done: () => void }> {
+async function openZipInput(input: ByteInput): Promise<{ zip: LazyZip; done: () => void }> {
   if (typeof input === 'string' || input instanceof Uint8Array) {
-    const zip = await openZip(Buffer.from(input as Uint8Array)).catch((err: Error) => {
+    const zip = await openLazyZip(Buffer.from(input as Uint8Array)).catch((err: Error) => {
       throw fail(`not a readable zip: ${err.message}`);
     });
     return { zip, done: () => zip.close() };
@@ -273,7 +282,7 @@ async function openZipInput(input: ByteInput): Promise<{ zip: OpenedZip; done: (
   const file = path.join(tmp, 'returns.zip');
   try {
     await pipeline(Readable.from(toChunks(input)), fs.createWriteStream(file));
-    const zip = await openZip(fileZipSource(file));
+    const zip = await openLazyZip(fileZipSource(file));
     return {
       zip,
       done: () => {
