@@ -245,6 +245,10 @@ export const ArchiveFile = z
     parent_sha256: Nullable,
     is_zip: z.boolean(),
     member_count: z.number().int().nullable(),
+    kept_whole: z.boolean().openapi({
+      description:
+        'A zip archived whole (its document keeps its zips whole): verified but not extracted, so `members` is empty and `member_count` counts the file entries of its central directory.',
+    }),
     request: z.union([RequestProvenanceSchema, z.null()]),
     members: z.array(Member).openapi({ description: 'Zip members (first 1000), in archive order.' }),
     license: Nullable,

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Deps } from '../deps';
 import { isRealDate } from '../http/schemas';
-import { type FileMapping, getDocDecl, getSource, mapFile } from '../sources/registry';
+import { type FileMapping, getDocDecl, getSource, keepsZipWhole, mapFile } from '../sources/registry';
 import type { FileContext, SourceDecl } from '../sources/types';
 import { type TimelineKind, timelineKind, versionRule } from './as-of';
 import { contentTypeFor } from './content-type';
@@ -21,7 +21,7 @@ export type { IngestedFile, IngestInput, IngestResult, Origin } from './ingest-t
 
 /**
  * The archive's write side. `ingest` archives one file (and, for a zip, every member, nested zips
- * too) in two phases:
+ * too, except a zip its document keeps whole: DocDecl.keepZipWhole) in two phases:
  *
  * 1. prepare: spool to a temporary file while hashing (sha256 of the original bytes, before any
  *    parsing; a whole local file is hashed where it lies, see spool.ts), extract and verify zip
@@ -41,13 +41,18 @@ export class Archive {
     checkInput(input);
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'archive-ingest-'));
     try {
-      const { root, skipped } = await prepare(input.body, baseName(input.name), tmp, input.onProgress, {
-        maxMembers: source.maxZipMembers ?? ZIP_LIMITS.maxMembers,
-      });
-      if (input.docId && root.isZip) {
+      const { root, skipped } = await prepare(
+        input.body,
+        baseName(input.name),
+        tmp,
+        input.onProgress,
+        { maxMembers: source.maxZipMembers ?? ZIP_LIMITS.maxMembers },
+        (f) => keepsZipWhole(source, f.name, f.parent ? undefined : input.docId),
+      );
+      if (input.docId && root.isZip && !root.keptWhole) {
         throw new UnarchivableFileError(
           'bad_metadata',
-          `${root.name} is a zip: a document is given to a single file only (import the member itself).`,
+          `${root.name} is a zip: a document is given to a single file only (import the member itself), unless the document keeps its zips whole.`,
         );
       }
       const observedAt = (input.observedAt ?? this.deps.clock.now()).toISOString();

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { looksLikeZip } from '../formats/zip';
 import { UnarchivableFileError } from './errors';
 import { type Body, type Spooled, spool } from './spool';
-import { extractZip, ZIP_LIMITS, type ZipLimits } from './zip';
+import { extractZip, verifyZip, ZIP_LIMITS, type ZipLimits } from './zip';
 
 /** One file of an ingest, spooled to disk and hashed, with its zip members (recursively). */
 export interface PreparedFile {
@@ -17,6 +17,10 @@ export interface PreparedFile {
   /** Names of the enclosing zips, outermost first. */
   parents: string[];
   isZip: boolean;
+  /** A zip archived whole (its source's DocDecl.keepZipWhole): verified, not extracted; `members` stays empty. */
+  keptWhole: boolean;
+  /** A zip's members: those extracted, or for a zip kept whole the file entries of its central directory. */
+  memberCount: number | null;
   members: PreparedFile[];
 }
 
@@ -37,7 +41,9 @@ export function isZipFile(name: string, head: Buffer): boolean {
  * Phase one of an ingest: everything that can fail on bad input happens here, before the archive
  * is touched. The body is spooled and hashed, zips are extracted and verified member by member
  * (nested zips too; each zip within `limits`, its source's); an empty top file, an interrupted stream or a damaged zip rejects and leaves
- * nothing but temporary files, which the caller removes with `tmpDir`.
+ * nothing but temporary files, which the caller removes with `tmpDir`. A zip for which `keepWhole`
+ * answers true is verified (verifyZip: central directory, limits) but not extracted: it is archived
+ * as one file, in bounded memory and in time that grows with its entry count only.
  */
 export async function prepare(
   body: Body,
@@ -45,6 +51,7 @@ export async function prepare(
   tmpDir: string,
   onProgress?: (b: number) => void,
   limits: ZipLimits = ZIP_LIMITS,
+  keepWhole: (f: PreparedFile) => boolean = () => false,
 ): Promise<Prepared> {
   const skipped: Prepared['skipped'] = [];
   const spooled = await spool(body, path.join(tmpDir, 'top'), onProgress);
@@ -57,6 +64,8 @@ export async function prepare(
     parent: null,
     parents: [],
     isZip: isZipFile(name, spooled.head),
+    keptWhole: false,
+    memberCount: null,
     members: [],
   };
   let zipCount = 0;
@@ -65,12 +74,18 @@ export async function prepare(
     if (!file.isZip) return;
     if (depth > ZIP_LIMITS.maxDepth)
       throw new UnarchivableFileError('zip_limits', `Zips nest deeper than ${ZIP_LIMITS.maxDepth}.`);
+    if (keepWhole(file)) {
+      file.keptWhole = true;
+      file.memberCount = (await verifyZip(file.spooled.path, limits)).members;
+      return;
+    }
     const dir = path.join(tmpDir, `z${zipCount++}`);
     fs.mkdirSync(dir);
     const base = spooled.size + extracted;
     const out = await extractZip(file.spooled.path, dir, (b) => onProgress?.(base + b), limits);
     for (const s of out.skipped) skipped.push({ name: `${file.name}!${s.path}`, reason: s.reason });
     for (const m of out.members) extracted += m.spooled.size;
+    file.memberCount = out.members.length;
     for (const m of out.members) {
       const child: PreparedFile = {
         name: m.name,
@@ -80,6 +95,8 @@ export async function prepare(
         parent: file,
         parents: [...file.parents, file.name],
         isZip: isZipFile(m.name, m.spooled.head),
+        keptWhole: false,
+        memberCount: null,
         members: [],
       };
       file.members.push(child);

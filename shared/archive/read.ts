@@ -142,6 +142,7 @@ export class ArchiveQueries {
       parent_sha256: (item.parent_sha256 as string | null) ?? null,
       is_zip: Boolean(item.is_zip),
       member_count: (item.member_count as number | null) ?? null,
+      kept_whole: Boolean(item.kept_whole),
       request: readProvenance(item.request),
       members: members.items.map((m) => ({
         sha256: String(m.sha256),

@@ -111,6 +111,16 @@ export function docSortKey(docId: string): string {
   return `${prefix}:${String(n).padStart(9, '0')}`;
 }
 
+/**
+ * Whether a zip of the source is archived whole (DocDecl.keepZipWhole): the document it is placed
+ * under by hand, else the first document whose pattern matches its base name, as in mapFile.
+ */
+export function keepsZipWhole(source: SourceDecl, name: string, docId?: string): boolean {
+  const doc =
+    docId !== undefined ? source.docs.find((d) => d.docId === docId) : source.docs.find((d) => d.match.test(name));
+  return doc?.keepZipWhole === true;
+}
+
 export interface FileMapping {
   docId: string | null;
   title: string | null;

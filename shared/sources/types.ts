@@ -174,6 +174,16 @@ export interface DocDecl {
    * warrant facts, the catalog rows and every receipt replay read the file with it.
    */
   parser?: (fileName: string) => PublisherParser<Located> | undefined;
+  /**
+   * A zip this document matches is archived whole: one file (its sha256), one version of the
+   * document; its members are neither extracted nor stored, and the parser streams them from the
+   * archived zip. For bulk zips of one small file per entity (SEC EDGAR's submissions.zip, ~900,000
+   * members), whose extraction would hold every member's head in memory and store each as a file.
+   * The zip is still verified at ingest (central directory readable, member count and declared
+   * total size within the limits, no encrypted member); each member's CRC-32 is checked when read
+   * (shared/formats/zip.ts).
+   */
+  keepZipWhole?: boolean;
 }
 
 export interface SourceDecl {

@@ -14060,6 +14060,8 @@ export interface components {
             /** Format: date-time */
             first_observed: string;
             is_zip: boolean;
+            /** @description A zip archived whole (its document keeps its zips whole): verified but not extracted, so `members` is empty and `member_count` counts the file entries of its central directory. */
+            kept_whole: boolean;
             license: string | null;
             member_count: number | null;
             member_path: string | null;

@@ -1,10 +1,12 @@
 import * as fs from 'node:fs';
+import { Readable } from 'node:stream';
 import { fixturePath } from '../../../tests/helpers/fixtures';
+import { buildZip } from '../../../tests/helpers/zip-writer';
 import { loadLazyParser } from '../../publishers/common/lazy';
 import type { ByteInput, Located, ParseOptions, PublisherParser } from '../../publishers/common/types';
 import { layoutForVersion } from './layouts';
 import { filersParser, returnParser } from './parser';
-import { filersParser as lazyFilers, returnParser as lazyReturn } from './source';
+import { filersParser as lazyFilers, returnParser as lazyReturn, readReturnVersion, source } from './source';
 
 async function all<R extends Located>(parser: PublisherParser<R>, bytes: ByteInput, o?: ParseOptions): Promise<R[]> {
   const out: R[] = [];
@@ -173,6 +175,52 @@ describe('curated system-to-filer table parser', () => {
         }),
       ),
     ).rejects.toThrow(/not nine digits/);
+  });
+
+  describe('an IRS zip of returns, kept whole', () => {
+    const RETURNS = ['202411359349300102_public.xml', '202411359349300301_public.xml', '202431359349300205_public.xml'];
+    const zip = buildZip([
+      { name: 'index_2024.txt', data: 'not a return' },
+      ...RETURNS.map((name) => ({ name, data: file(name) })),
+    ]);
+
+    it('reads every return member, each as it reads alone, located by member position', async () => {
+      const alone = await Promise.all(RETURNS.map(read));
+      for (const input of [zip, Readable.from([zip.subarray(0, 100), zip.subarray(100)])]) {
+        const rows = await all(returnParser, input, { fileName: '2024_TEOS_XML_01A.zip' });
+        expect(rows.map((r) => r.locator)).toEqual([
+          { line: 2, record: 1 },
+          { line: 3, record: 2 },
+          { line: 4, record: 3 },
+        ]);
+        expect(rows.map(({ locator, ...r }) => r)).toEqual(alone.map(({ locator, ...r }) => r));
+      }
+      // The original and its amendment share one zip: both rows are there for the reads to choose between.
+      const rows = await all(returnParser, zip, { fileName: '2024_TEOS_XML_01A.zip' });
+      expect(rows.filter((r) => r.ein === '369900101').map((r) => [r.object_id, r.amended])).toEqual([
+        ['202411359349300102', false],
+        ['202431359349300205', true],
+      ]);
+    });
+
+    it('a member that is not a readable return fails the load, naming the member', async () => {
+      const bad = buildZip([{ name: '202499999999999999_public.xml', data: '<Return returnVersion="2022v5.0"><' }]);
+      await expect(all(returnParser, bad, { fileName: '2024_TEOS_XML_02A.zip' })).rejects.toThrow(
+        /202499999999999999_public\.xml: /,
+      );
+    });
+
+    it('is a document of irs990:1 labelled by its name, and kept whole', () => {
+      const doc = source.docs.find((d) => d.docId === 'irs990:1')!;
+      expect(doc.keepZipWhole).toBe(true);
+      for (const name of ['2024_TEOS_XML_01A.zip', 'download990xml_2020_1.zip', '202411359349300102_public.xml'])
+        expect(doc.match.test(name)).toBe(true);
+      expect(doc.match.test('index_2024.csv')).toBe(false);
+      expect(readReturnVersion({ name: '2024_TEOS_XML_01A.zip', parents: [], head: Buffer.alloc(0) })).toMatchObject({
+        publisherVersion: 'zip 2024_TEOS_XML_01A',
+        method: 'file_name',
+      });
+    });
   });
 
   it('the lazy declarations load these parsers', () => {

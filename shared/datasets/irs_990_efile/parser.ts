@@ -1,5 +1,10 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseXml } from '../../formats/xml-events';
+import { fileZipSource, type LazyZip, openLazyZip, type ZipMember } from '../../formats/zip';
 import { toChunks } from '../../publishers/common/bytes';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import type { ByteInput, ParseOptions, PublisherParser } from '../../publishers/common/types';
@@ -207,9 +212,8 @@ function rowOf(r: ReturnReader, objectId: string | null): Irs990ReturnRow {
   };
 }
 
-/** One IRS e-file return (`<OBJECT_ID>_public.xml`): one record, read as a stream. */
-async function* parseReturn(input: ByteInput, options?: ParseOptions): AsyncGenerator<Irs990ReturnRow> {
-  const objectId = OBJECT_FILE.exec(options?.fileName ?? '')?.[1] ?? null;
+/** One return's XML, streamed: its row. */
+async function readReturn(input: ByteInput, objectId: string | null): Promise<Irs990ReturnRow> {
   const reader = new ReturnReader();
   try {
     await parseXml(Readable.from(toChunks(input)), {
@@ -221,7 +225,75 @@ async function* parseReturn(input: ByteInput, options?: ParseOptions): AsyncGene
     if (err instanceof PublisherFormatError) throw err;
     throw fail(`not well-formed XML: ${(err as Error).message}`);
   }
-  yield rowOf(reader, objectId);
+  return rowOf(reader, objectId);
+}
+
+/**
+ * One IRS e-file return (`<OBJECT_ID>_public.xml`, one record), or one of the IRS zips of returns,
+ * archived whole (source.ts RETURN_ZIP): each `<OBJECT_ID>_public.xml` member is streamed from the
+ * zip in turn, one record each, located by its position in the zip (line) and its order among the
+ * returns (record). Other members are skipped. A member that is not a readable return fails the
+ * zip's load, naming the member.
+ */
+async function* parseReturn(input: ByteInput, options?: ParseOptions): AsyncGenerator<Irs990ReturnRow> {
+  if (!/\.zip$/i.test(options?.fileName ?? '')) {
+    yield await readReturn(input, OBJECT_FILE.exec(options?.fileName ?? '')?.[1] ?? null);
+    return;
+  }
+  const { zip, done } = await openZipInput(input);
+  try {
+    let line = 0;
+    let record = 0;
+    const entries = zip.entries();
+    for (;;) {
+      let next: IteratorResult<ZipMember>;
+      try {
+        next = await entries.next();
+      } catch (err) {
+        throw new PublisherFormatError(ID, line + 1, `zip central directory: ${(err as Error).message}`);
+      }
+      if (next.done) break;
+      const m = next.value;
+      line++;
+      const objectId = OBJECT_FILE.exec(m.name.replace(/^.*\//, ''))?.[1];
+      if (!objectId || m.isDirectory) continue;
+      let row: Irs990ReturnRow;
+      try {
+        row = await readReturn((await zip.stream(m)) as AsyncIterable<Buffer>, objectId);
+      } catch (err) {
+        throw new PublisherFormatError(ID, line, `${m.name}: ${(err as Error).message}`);
+      }
+      yield { ...row, locator: { line, record: ++record } };
+    }
+  } finally {
+    done();
+  }
+}
+
+/** A zip from its bytes: opened in memory from a buffer, or spooled from a stream to a temporary file. */
+async function openZipInput(input: ByteInput): Promise<{ zip: LazyZip; done: () => void }> {
+  if (typeof input === 'string' || input instanceof Uint8Array) {
+    const zip = await openLazyZip(Buffer.from(input as Uint8Array)).catch((err: Error) => {
+      throw fail(`not a readable zip: ${err.message}`);
+    });
+    return { zip, done: () => zip.close() };
+  }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'irs990-'));
+  const file = path.join(tmp, 'returns.zip');
+  try {
+    await pipeline(Readable.from(toChunks(input)), fs.createWriteStream(file));
+    const zip = await openLazyZip(fileZipSource(file));
+    return {
+      zip,
+      done: () => {
+        zip.close();
+        fs.rmSync(tmp, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw fail(`not a readable zip: ${(err as Error).message}`);
+  }
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');

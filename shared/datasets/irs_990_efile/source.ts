@@ -16,6 +16,12 @@ export const filersParser = lazyParser<SystemFilerRow>(
 
 /** A return as the IRS names it inside its zips: `<OBJECT_ID>_public.xml`. */
 export const RETURN_FILE = /^\d{10,20}_public\.xml$/i;
+/**
+ * A zip of returns as the IRS names it on the downloads page: `<year>_TEOS_XML_<part>.zip` (2021 on,
+ * e.g. `2024_TEOS_XML_01A.zip`) or `download990xml_<year>_<n>.zip` (earlier years). Archived whole
+ * (keepZipWhole): the zip is one version of `irs990:1`, its returns are read from it in one load.
+ */
+export const RETURN_ZIP = /^(?:\d{4}_TEOS_XML_[0-9A-Z]+|download990xml_\d{4}_\d+)\.zip$/i;
 /** The curated system-to-filer table (./fixtures/README.md), archived by import. */
 export const FILERS_FILE = /^irs990-system-filers(-\d{4}-\d{2}-\d{2})?\.json$/i;
 
@@ -26,7 +32,8 @@ export const FILERS_FILE = /^irs990-system-filers(-\d{4}-\d{2}-\d{2})?\.json$/i;
  */
 export function readReturnVersion(f: FileContext): VersionReading {
   const m = /^(\d{10,20})_public\.xml$/i.exec(f.name);
-  return m ? reading('file_name', `object ${m[1]}`) : NO_READING;
+  if (m) return reading('file_name', `object ${m[1]}`);
+  return RETURN_ZIP.test(f.name) ? reading('file_name', `zip ${f.name.replace(/\.zip$/i, '')}`) : NO_READING;
 }
 
 const BASE = 'https://apps.irs.gov/pub/epostcard/990/xml';
@@ -35,8 +42,9 @@ const YEARS = [2023, 2024, 2025];
 /**
  * IRS Form 990 series e-file returns (Tax Exempt Organization Search bulk data): per processing
  * year, an index CSV (RETURN_ID, FILING_TYPE, EIN, TAX_PERIOD, SUB_DATE, TAXPAYER_NAME, RETURN_TYPE,
- * DLN, OBJECT_ID) and zips of the returns, one XML file per return named by its OBJECT_ID. The
- * archive extracts each zip; each return is one supplement of document `irs990:1`. The
+ * DLN, OBJECT_ID) and zips of the returns, one XML file per return named by its OBJECT_ID. Each
+ * zip is archived whole as one supplement of document `irs990:1` (its returns parsed from it in
+ * one load); a single return's XML, imported by itself, is a supplement too. The
  * system-to-filer links are a curated table of this folder (`irs990:2`), archived by import.
  * Judged monthly: the IRS adds zips to the current year through the year.
  */
@@ -71,9 +79,10 @@ export const source: SourceDecl = {
   docs: [
     {
       docId: 'irs990:1',
-      title: 'Form 990 e-file return (one XML file per return)',
-      match: RETURN_FILE,
+      title: 'Form 990 e-file returns (an IRS zip of returns, kept whole, or one XML file per return)',
+      match: new RegExp(`${RETURN_FILE.source}|${RETURN_ZIP.source}`, 'i'),
       parser: () => returnParser,
+      keepZipWhole: true,
     },
     {
       docId: 'irs990:2',
@@ -87,6 +96,8 @@ export const source: SourceDecl = {
     },
   ],
   samples: 'shared/datasets/irs_990_efile/fixtures/manifest.json',
+  /** The IRS zips of returns are kept whole (verified, not extracted), so a large one costs no more than its bytes. */
+  maxZipMembers: 500_000,
   versionMethod: 'file_name',
   readVersion: readReturnVersion,
 };

@@ -11,7 +11,7 @@ import {
   type SecFact,
   type SecFactsRow,
 } from '../../companies/company-rows';
-import { fileZipSource, type OpenedZip, openZip } from '../../formats/zip';
+import { fileZipSource, type LazyZip, openLazyZip, type ZipMember } from '../../formats/zip';
 import { PublisherFormatError } from '../../publishers/common/errors';
 import type { ByteInput, PublisherParser } from '../../publishers/common/types';
 import { CIK_MEMBER, FACTS_HEAD, SUBMISSIONS_HEAD, TICKERS_HEAD } from './head';
@@ -38,12 +38,12 @@ async function toBuffer(input: ByteInput): Promise<Buffer | null> {
 }
 
 /** Opens a zip from a buffer, or spools a stream to a temporary file read by random access. */
-async function withZip<T>(input: ByteInput, parserId: string, use: (zip: OpenedZip) => AsyncGenerator<T>) {
+async function withZip<T>(input: ByteInput, parserId: string, use: (zip: LazyZip) => AsyncGenerator<T>) {
   const buf = await toBuffer(input);
   let tmp: string | null = null;
-  let zip: OpenedZip;
+  let zip: LazyZip;
   try {
-    if (buf) zip = await openZip(buf);
+    if (buf) zip = await openLazyZip(buf);
     else {
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sec-edgar-'));
       const file = path.join(tmp, 'bulk.zip');
@@ -52,7 +52,7 @@ async function withZip<T>(input: ByteInput, parserId: string, use: (zip: OpenedZ
         if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
       }
       await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-      zip = await openZip(fileZipSource(file));
+      zip = await openLazyZip(fileZipSource(file));
     }
   } catch (err) {
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
@@ -139,10 +139,22 @@ async function* parseTickers(input: ByteInput): AsyncGenerator<SecCompanyRow> {
   yield* take();
 }
 
-/** The members of a bulk zip that hold one filer each, with their 1-based position (the locator line). */
-function* filerMembers(zip: OpenedZip) {
+/**
+ * The members of a bulk zip that hold one filer each, with their 1-based position (the locator
+ * line), read from the central directory one at a time (submissions.zip lists ~900,000).
+ */
+async function* filerMembers(zip: LazyZip, parserId: string) {
   let line = 0;
-  for (const m of zip.members) {
+  const entries = zip.entries();
+  for (;;) {
+    let next: IteratorResult<ZipMember>;
+    try {
+      next = await entries.next();
+    } catch (err) {
+      throw new PublisherFormatError(parserId, line + 1, `zip central directory: ${(err as Error).message}`);
+    }
+    if (next.done) return;
+    const m = next.value;
     line++;
     const cik = CIK_MEMBER.exec(m.name)?.[1];
     if (cik && !m.isDirectory) yield { m, cik, line };
@@ -153,7 +165,7 @@ async function* parseSubmissions(input: ByteInput): AsyncGenerator<SecCompanyRow
   const ID = SUBMISSIONS_HEAD.id;
   yield* await withZip(input, ID, async function* (zip) {
     let record = 0;
-    for (const { m, cik, line } of filerMembers(zip)) {
+    for await (const { m, cik, line } of filerMembers(zip, ID)) {
       let doc: Record<string, unknown>;
       try {
         doc = JSON.parse((await zip.read(m, MAX_SUBMISSION_BYTES)).toString('utf8'));
@@ -252,7 +264,7 @@ async function* parseFacts(input: ByteInput): AsyncGenerator<SecFactsRow> {
   const ID = FACTS_HEAD.id;
   yield* await withZip(input, ID, async function* (zip) {
     let record = 0;
-    for (const { m, cik, line } of filerMembers(zip)) {
+    for await (const { m, cik, line } of filerMembers(zip, ID)) {
       let member: Awaited<ReturnType<typeof factsOfMember>>;
       try {
         member = await factsOfMember((await zip.stream(m)) as AsyncIterable<Buffer>);

@@ -64,16 +64,22 @@ export const source: SourceDecl = {
       title: 'submissions.zip: filer profiles and recent filings (healthcare SIC codes kept)',
       match: SUBMISSIONS_FILE,
       parser: () => submissionsParser,
+      keepZipWhole: true,
     },
     {
       docId: 'sec:3',
       title: 'companyfacts.zip: XBRL financial facts per filer (the concepts of the financial measures kept)',
       match: FACTS_FILE,
       parser: () => factsParser,
+      keepZipWhole: true,
     },
   ],
   samples: 'shared/datasets/sec_edgar/fixtures/manifest.json',
-  /** submissions.zip holds one CIK##########.json per filer (about 900,000 in 2026, growing); companyfacts.zip ~19,000. */
+  /**
+   * submissions.zip holds one CIK##########.json per filer (about 900,000 in 2026, growing); companyfacts.zip ~19,000.
+   * Both are kept whole (keepZipWhole above): each nightly zip is one file and one version, its members
+   * verified at ingest and streamed by the parsers from the archived zip, never stored one by one.
+   */
   maxZipMembers: 2_000_000,
   /** SEC fair access (https://www.sec.gov/os/accessing-edgar-data): every request declares a contact. */
   userAgentContact: 'required',

@@ -4,7 +4,8 @@ import { catalogWorld } from '../../helpers/catalog-world';
 /**
  * Issue 22 point 3, health systems: the AHRQ Compendium fixtures (2022 rev from 2024-02-12, 2023
  * from 2024-03-20) and the IRS 990 fixtures (the curated filer table from 2023-01-01; five returns,
- * the amended Lakeshore FY2023 return from 2024-09-16) archived through the real ingest path, loaded
+ * two as single XML files and three in two IRS zips kept whole, the amended Lakeshore FY2023 return
+ * in the zip of 2024-09-16, its original in the zip of 2024-06-20) archived through the real ingest path, loaded
  * by syncCatalog into dynalite, read through the app with the real SDK.
  */
 const TODAY = '2025-06-15';
@@ -76,7 +77,7 @@ describe('health-system endpoints (AHRQ Compendium, IRS Form 990)', () => {
       layout: 'efile-2013@1',
       schema_version: '2022v5.0',
       schedule_j_persons: 4,
-      source: { source_id: 'irs_990_efile', doc_id: 'irs990:1', publisher_version: 'object 202431359349300205' },
+      source: { source_id: 'irs_990_efile', doc_id: 'irs990:1', publisher_version: 'zip 2024_TEOS_XML_09A' },
     });
     expect(fy23.elements.total_revenue).toBe('ReturnData/IRS990/CYTotalRevenueAmt');
     expect(fy23.schedule_h.financial_assistance_at_cost.net_expense).toBe(53800000);
