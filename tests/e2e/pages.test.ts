@@ -6,6 +6,7 @@ import type { LocalServer } from '../../functions/local/server';
 import { startSeededServer } from '../../scripts/seeded-data';
 import { createTestKey } from '../helpers/keys';
 import { pngStats } from '../helpers/png';
+import { SHARED_SETUP_TIMEOUT_MS } from '../helpers/seeded-world';
 
 /** Debian's chromium (installed by .ci/run). Without it this suite fails in CI and says so locally. */
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
@@ -42,7 +43,7 @@ suite('HTML pages in headless Chromium', () => {
         '--disable-sync',
       ],
     });
-  }, 120_000);
+  }, SHARED_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await server?.close();

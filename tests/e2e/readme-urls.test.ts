@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LocalServer } from '../../functions/local/server';
 import { startSeededServer } from '../../scripts/seeded-data';
+import { SHARED_SETUP_TIMEOUT_MS } from '../helpers/seeded-world';
 
 /**
  * The README's "Local URLs to try" table, as a new user meets it: every concrete URL there (those
@@ -38,7 +39,7 @@ let server: LocalServer;
 beforeAll(async () => {
   // The seeded data folder is shared with the other suites that start the seeded server (a copy each).
   server = await startSeededServer({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DEMO_API_KEY: demoKey });
-}, 240_000);
+}, SHARED_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await server?.close();

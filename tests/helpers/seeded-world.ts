@@ -49,3 +49,9 @@ export async function startSeededHarness(
     },
   };
 }
+
+/**
+ * The hook timeout of a suite whose set-up is shared (a seeded world or data folder, the bundles):
+ * it may wait for another suite to make it on a loaded machine before copying its own.
+ */
+export const SHARED_SETUP_TIMEOUT_MS = 300_000;

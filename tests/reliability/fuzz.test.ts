@@ -9,7 +9,7 @@ import type { AppEnv } from '../../shared/http/types';
 import { staticResolver } from '../../shared/webhooks/resolver';
 import type { Harness } from '../helpers/harness';
 import { createTestKey } from '../helpers/keys';
-import { startSeededHarness } from '../helpers/seeded-world';
+import { SHARED_SETUP_TIMEOUT_MS, startSeededHarness } from '../helpers/seeded-world';
 import { contractOperations } from './helpers/contract-ops';
 import { buildCase } from './helpers/fuzz-cases';
 import type { Pools } from './helpers/fuzz-values';
@@ -105,7 +105,7 @@ describe('contract-driven fuzzing: no 5xx, only problem+json errors', () => {
       codes: [['E0601'], ['K0001', '95811']],
       source_ids: [['cms_ncci_mue'], ['cms_ncci_ptp', 'cms_hcpcs_level2']],
     });
-  }, 120_000);
+  }, SHARED_SETUP_TIMEOUT_MS);
   afterAll(() => h?.close());
 
   it('covers every operation of the contract', () => {

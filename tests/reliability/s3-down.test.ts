@@ -7,7 +7,7 @@ import { fileKey } from '../../shared/archive/keys';
 import { DependencyUnavailableError } from '../../shared/http/errors';
 import type { Harness } from '../helpers/harness';
 import { createTestKey } from '../helpers/keys';
-import { startSeededHarness } from '../helpers/seeded-world';
+import { SHARED_SETUP_TIMEOUT_MS, startSeededHarness } from '../helpers/seeded-world';
 import { type Answer, shapeViolation } from './helpers/problems';
 
 // biome-ignore lint/suspicious/noExplicitAny: response JSON walked freely in assertions
@@ -55,7 +55,7 @@ describe('S3 down: S3 reads fail as 503 problems, the rest keeps answering', () 
     // Sanity: while S3 runs, the S3 reads answer.
     expect((await answer(`/archive/files/${textSha}/text`)).status).toBe(200);
     await h.engines.stopS3();
-  }, 120_000);
+  }, SHARED_SETUP_TIMEOUT_MS);
   afterAll(async () => {
     await h?.close();
     fs.rmSync(tmp, { recursive: true, force: true });

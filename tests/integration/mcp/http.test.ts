@@ -14,7 +14,7 @@ import { declaredQueryNames } from '../../../shared/http/query-guard';
 import { HTTP_META } from '../../../shared/mcp/call-route';
 import type { Harness } from '../../helpers/harness';
 import { createTestKey, type TestKey } from '../../helpers/keys';
-import { startSeededHarness } from '../../helpers/seeded-world';
+import { SHARED_SETUP_TIMEOUT_MS, startSeededHarness } from '../../helpers/seeded-world';
 
 // biome-ignore lint/suspicious/noExplicitAny: response JSON walked freely in assertions
 type Json = Record<string, any>;
@@ -55,7 +55,7 @@ beforeAll(async () => {
   server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}, 180_000);
+}, SHARED_SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   for (const c of clients) await c.close();

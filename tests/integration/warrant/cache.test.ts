@@ -14,7 +14,7 @@ import { buildWarrant, type WarrantAnswer } from '../../../shared/warrant/servic
 import { type Harness, startHarness } from '../../helpers/harness';
 import { createTestKey } from '../../helpers/keys';
 import { type ManifestEntry, seedFixtures } from '../../helpers/seed';
-import { startSeededHarness } from '../../helpers/seeded-world';
+import { SHARED_SETUP_TIMEOUT_MS, startSeededHarness } from '../../helpers/seeded-world';
 
 /**
  * Issue 16, point 1: warm warrants make no storage request of their own (facts per archive version
@@ -44,7 +44,7 @@ describe('a warm warrant', () => {
     h = await startSeededHarness('all', { env: { WARRANT_TIMELINE_TTL_MS: '5000' } });
     // Every fixture, the NPPES registry too: the screen then resolves the NPI's name (the cold budget's worst case).
     headers = (await createTestKey(h.deps, 'enterprise', ['warrant'])).headers;
-  }, 180_000);
+  }, SHARED_SETUP_TIMEOUT_MS);
   afterAll(() => h.close());
 
   it.each([QUERY, CLAIM])(

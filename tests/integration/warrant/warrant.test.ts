@@ -13,7 +13,7 @@ import type { Harness } from '../../helpers/harness';
 import { createTestKey } from '../../helpers/keys';
 import { allReceipts } from '../../helpers/receipts';
 import { fixtureManifest } from '../../helpers/seed';
-import { startSeededHarness } from '../../helpers/seeded-world';
+import { SHARED_SETUP_TIMEOUT_MS, startSeededHarness } from '../../helpers/seeded-world';
 
 // biome-ignore lint/suspicious/noExplicitAny: response JSON walked freely in assertions
 type Json = Record<string, any>;
@@ -52,7 +52,7 @@ describe('GET /rules/warrant over the fixture histories', () => {
     const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wkey-')), 'signing-key.json');
     h = await startSeededHarness('all', { env: { SIGNING_KEY_SOURCE: 'file', SIGNING_KEY_FILE: keyFile } });
     key = await createTestKey(h.deps, 'pro', ['warrant']);
-  }, 120_000);
+  }, SHARED_SETUP_TIMEOUT_MS);
   afterAll(() => h.close());
 
   it.each(QUARTERS)('a date inside a quarter uses that quarter’s versions ($date)', async (q) => {
