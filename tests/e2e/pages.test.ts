@@ -128,6 +128,8 @@ suite('HTML pages in headless Chromium', () => {
     await title.waitFor({ state: 'visible', timeout: 20_000 });
     expect(await title.textContent()).toContain('Warrant service API');
     await page.locator('.opblock').first().waitFor({ state: 'visible', timeout: 20_000 });
+    // Swagger UI renders the operations tag by tag: wait for all of them, not the first.
+    await page.waitForFunction(() => document.querySelectorAll('.opblock').length > 50, null, { timeout: 20_000 });
     expect(await page.locator('.opblock').count()).toBeGreaterThan(50);
     expect(offHost).toEqual([]);
     await page.close();
