@@ -157,7 +157,7 @@ export const suite: BenchSuite = {
         return { ms: ms.sort((a, b) => a - b), first, warm: [Math.min(...warm), Math.max(...warm)], body };
       };
       const when = 'as_of=2025-03-01';
-      const npi = await time((i) => `/quality/${benchNpi(1 + ((i * 53) % 9000))}?${when}`);
+      const npi = await time((i) => `/quality/${benchNpi(7 * ((i * 53) % 1500) + 1)}?${when}`);
       const big = await time(() => `/quality/systems/${SYSTEMS[0].id}?${when}`);
       const small = await time(() => `/quality/systems/${SYSTEMS[1].id}?${when}`);
       const ref = pct(npi.ms, 50);
