@@ -169,6 +169,5 @@ function reader<T>(build: (read: LinksRead) => DossierBlock<T>): DossierBlockRea
     build((await readTogether(deps, npi, date, [linksRead] as const))[0]);
 }
 
-export const employmentDossierBlock = reader(employmentBlock);
 export const facilityAffiliationsDossierBlock = reader(facilityAffiliationsBlock);
 export const hospitalAffiliationsDossierBlock = reader(hospitalAffiliationsBlock);

@@ -3,10 +3,11 @@ import type { DatasetView } from '../catalog/view';
 import type { StoredRow } from '../catalog/writer';
 import type { Deps } from '../deps';
 import { NotFoundError, SourceNotLoadedError } from '../http/errors';
-import { employmentBlock, facilityAffiliationsBlock, hospitalAffiliationsBlock } from './dac-blocks';
+import { facilityAffiliationsBlock, hospitalAffiliationsBlock } from './dac-blocks';
 import type { ProviderIdentity } from './dac-schemas';
 import { type DossierBlock, type DossierRead, readTogether } from './dossier-block';
 import { DOSSIER_METHODOLOGY, type ProviderDossier } from './dossier-schemas';
+import { employmentWithEmployerNpis, enrollmentsViewRead } from './employer-npi';
 import { licenseRead } from './license-block';
 import { type LinksRead, linksRead } from './links-read';
 import { qualityRead } from './quality-block';
@@ -92,17 +93,19 @@ export function requireListed(
  * one batched get of the NPI's index entries in the registry, the state board files, MIPS and the
  * Open Payments research index, then the provider-links partition query (shared by employment,
  * facility and hospital affiliations) and the board directory (through the listing cache: two
- * queries on a cold process, none after). Five reads at most on a cold process, three warm; a
+ * queries on a cold process, none after), and after the links query the employment block's PPEF
+ * get of the groups' keys (employer-npi.ts). Six reads at most on a cold process, four warm; a
  * date older than what a source's timeline heads decide adds that source's version query, and an
  * investigator with a full research index entry adds that version's listing (trials-block.ts).
  */
 export async function providerDossier(deps: Deps, npi: string, date: string): Promise<ProviderDossier> {
-  const [identityRes, links, license, quality, trials] = await readTogether(deps, npi, date, [
+  const [identityRes, links, license, quality, trials, enrollments] = await readTogether(deps, npi, date, [
     identityRead,
     linksRead,
     licenseRead,
     qualityRead,
     trialsRead,
+    enrollmentsViewRead,
   ] as const);
   requireListed(npi, date, identityRes, links);
   const identity = identityRes.block;
@@ -110,7 +113,7 @@ export async function providerDossier(deps: Deps, npi: string, date: string): Pr
     identity,
     license_intelligence: license,
     quality_intelligence: quality,
-    employment_intelligence: employmentBlock(links),
+    employment_intelligence: await employmentWithEmployerNpis(deps, links, enrollments),
     clinical_trials: trials,
     facility_affiliations: facilityAffiliationsBlock(links),
     hospital_affiliations: hospitalAffiliationsBlock(links),

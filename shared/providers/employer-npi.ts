@@ -6,9 +6,11 @@ import type { CatalogVersion } from '../catalog/timeline';
 import type { DatasetView } from '../catalog/view';
 import type { StoredRow } from '../catalog/writer';
 import type { Deps } from '../deps';
-import type { AttributionSignal, EmployerNpiCandidate } from './dac-schemas';
-import type { DossierRead } from './dossier-block';
+import { employmentBlock } from './dac-blocks';
+import type { AttributionSignal, EmployerNpiCandidate, EmploymentData } from './dac-schemas';
+import { type DossierBlock, type DossierBlockReader, type DossierRead, readTogether } from './dossier-block';
 import { PROVIDER_ENROLLMENTS, type ProviderEnrollmentRow } from './enrollment-rows';
+import { type LinksRead, linksRead } from './links-read';
 
 /** The provider-enrollments view on the date, read in the same batch as the other heads (no lookup of its own). */
 export const enrollmentsViewRead: DossierRead<DatasetView> = {
@@ -134,3 +136,30 @@ export async function withEmployerNpis(
   );
   return { signals: out, sources: view.sourceVersions(), gaps: view.gaps };
 }
+
+/**
+ * The employment block of the links read with each group's employer NPI from the PPEF release in
+ * `enrollments` (withEmployerNpis: one batched get when cms_ppef is in force and a signal names a
+ * group, else none): the block `/provider/{npi}/employment` and the dossier's
+ * `employment_intelligence` both answer, with the PPEF versions and gaps added to the block's.
+ */
+export async function employmentWithEmployerNpis(
+  deps: Deps,
+  links: LinksRead,
+  enrollments: DatasetView,
+): Promise<DossierBlock<EmploymentData>> {
+  const block = employmentBlock(links);
+  if (!block.data) return { ...block, gaps: [...block.gaps, ...enrollments.gaps] };
+  const employer = await withEmployerNpis(deps, enrollments, block.data.attribution_signals);
+  return {
+    sources: [...block.sources, ...employer.sources],
+    gaps: [...block.gaps, ...employer.gaps],
+    data: { ...block.data, attribution_signals: employer.signals },
+  };
+}
+
+/** The employment block alone, as the dossier composes it: the heads, the links query, the PPEF get (three reads at most). */
+export const employmentDossierBlock: DossierBlockReader<EmploymentData> = async (deps, npi, date) => {
+  const [links, enrollments] = await readTogether(deps, npi, date, [linksRead, enrollmentsViewRead] as const);
+  return employmentWithEmployerNpis(deps, links, enrollments);
+};

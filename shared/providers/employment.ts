@@ -1,9 +1,8 @@
 import type { Deps } from '../deps';
-import { employmentBlock } from './dac-blocks';
 import { EMPLOYMENT_METHODOLOGY, type Employment } from './dac-schemas';
 import { identityRead, requireListed } from './dossier';
 import { readTogether } from './dossier-block';
-import { enrollmentsViewRead, withEmployerNpis } from './employer-npi';
+import { employmentWithEmployerNpis, enrollmentsViewRead } from './employer-npi';
 import { linksRead } from './links-read';
 
 /**
@@ -23,17 +22,14 @@ export async function providerEmployment(deps: Deps, npi: string, date: string):
   ] as const);
   requireListed(npi, date, identityRes, links);
   const identity = identityRes.block;
-  const block = employmentBlock(links);
-  const employer = block.data
-    ? await withEmployerNpis(deps, enrollments, block.data.attribution_signals)
-    : { signals: [], sources: [], gaps: enrollments.gaps };
+  const block = await employmentWithEmployerNpis(deps, links, enrollments);
   return {
     npi,
     identity: identity.data,
-    attribution_signals: employer.signals,
+    attribution_signals: block.data?.attribution_signals ?? [],
     truncated: block.data?.truncated ?? false,
-    sources: [...identity.sources, ...block.sources, ...employer.sources],
-    gaps: [...identity.gaps, ...block.gaps, ...employer.gaps],
+    sources: [...identity.sources, ...block.sources],
+    gaps: [...identity.gaps, ...block.gaps],
     as_of: date,
     methodology_note: EMPLOYMENT_METHODOLOGY,
   };

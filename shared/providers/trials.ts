@@ -5,8 +5,7 @@ import { queryListing, readWholeListing } from '../catalog/query';
 import { type DatasetView, viewOf } from '../catalog/view';
 import type { StoredRow } from '../catalog/writer';
 import type { Deps } from '../deps';
-import { ValidationError } from '../http/errors';
-import { openPaymentsView } from './financial';
+import { SourceNotLoadedError, ValidationError } from '../http/errors';
 import {
   firstNamesDiffer,
   investigatorToken,
@@ -15,7 +14,7 @@ import {
   studyPersons,
 } from './investigator-match';
 import { nameKey } from './name-key';
-import { FINANCIAL_METHODOLOGY, PAYMENTS_LISTING, type PaymentRow } from './payment-rows';
+import { FINANCIAL_METHODOLOGY, OPEN_PAYMENTS_DATASET, PAYMENTS_LISTING, type PaymentRow } from './payment-rows';
 import { PROVIDER_REGISTRY, type RegistryProvider } from './record';
 import { resolveNpis } from './resolve';
 import {
@@ -227,6 +226,23 @@ const trialOf = (view: DatasetView | undefined, stored: StoredRow | undefined): 
     : null;
 };
 
+const OPEN_PAYMENTS_MISSING =
+  'Open Payments research links are missing: only name-and-site matches are listed, none at confidence 1.0.';
+
+/** The Open Payments gaps when no publication is in force, each saying the research links are missing. */
+function openPaymentsMissing(view: DatasetView | undefined): DatasetView['gaps'] {
+  const own = (view?.gaps ?? []).filter((g) => g.source_id === OPEN_PAYMENTS_DATASET);
+  return own.length
+    ? [
+        ...(view?.gaps ?? []).filter((g) => g.source_id !== OPEN_PAYMENTS_DATASET),
+        ...own.map((g) => ({ ...g, detail: `${g.detail} ${OPEN_PAYMENTS_MISSING}` })),
+      ]
+    : [
+        ...(view?.gaps ?? []),
+        notLoaded(OPEN_PAYMENTS_DATASET, `No Open Payments publication is loaded. ${OPEN_PAYMENTS_MISSING}`),
+      ];
+}
+
 /**
  * `/provider/{npi}/clinical-trials`: first the studies Open Payments research rows tie to the NPI
  * (confidence 1.0), then the studies whose officials or site investigators agree with the NPI's
@@ -234,16 +250,27 @@ const trialOf = (view: DatasetView | undefined, stored: StoredRow | undefined): 
  * set in force (null, with a gap, when it is not loaded or lacks the study). Reads: the Open
  * Payments view and research partition, the studies' view, the registry view and record, one token
  * search (and its values) and one batch lookup of every study listed. No Open Payments publication
- * in force is a 503 naming cms_open_payments.
+ * in force: the name-and-site matches alone, with the gap naming cms_open_payments; a 503 naming
+ * both sources only when no ClinicalTrials.gov set is in force either (neither part can answer).
  */
 export async function investigatorTrials(deps: Deps, npi: string, date: string): Promise<InvestigatorTrials> {
-  const view = await openPaymentsView(deps, date);
+  const op = getDataset(OPEN_PAYMENTS_DATASET);
   const ctgov = getDataset(CTGOV_STUDIES);
-  const [links, trialsView] = await Promise.all([
-    researchLinks(deps, view, npi),
+  const [opView, trialsView] = await Promise.all([
+    op ? viewOf(deps, op, date) : undefined,
     ctgov ? viewOf(deps, ctgov, date) : undefined,
   ]);
-  const names = await nameCandidates(deps, npi, trialsView);
+  const view = opView?.versions.length ? opView : undefined;
+  if (!view && !trialsView?.versions.length) {
+    throw new SourceNotLoadedError(
+      `Neither an Open Payments detail file of cms_open_payments nor a ClinicalTrials.gov set of nlm_ctgov is loaded and in force on ${date}.`,
+      { sources: [OPEN_PAYMENTS_DATASET, CTGOV_STUDIES], gaps: [...(opView?.gaps ?? []), ...(trialsView?.gaps ?? [])] },
+    );
+  }
+  const [links, names] = await Promise.all([
+    view ? researchLinks(deps, view, npi) : [],
+    nameCandidates(deps, npi, trialsView),
+  ]);
   const linked = new Set(links.map((l) => l.nct_id));
   const wanted = [...new Set([...links.map((l) => l.nct_id), ...names.nctIds])];
   const found =
@@ -260,7 +287,7 @@ export async function investigatorTrials(deps: Deps, npi: string, date: string):
   }
   nameItems.sort((a, b) => b.link.confidence - a.link.confidence || (a.nct_id < b.nct_id ? -1 : 1));
   const gaps = [
-    ...view.gaps,
+    ...(view ? view.gaps : openPaymentsMissing(opView)),
     ...(trialsView?.versions.length || trialsView?.gaps.length
       ? trialsView.gaps
       : [
@@ -283,7 +310,7 @@ export async function investigatorTrials(deps: Deps, npi: string, date: string):
     items: [...opItems, ...nameItems],
     name_search: names.search,
     sources: [
-      ...view.sourceVersions(),
+      ...(view?.sourceVersions() ?? []),
       ...(trialsView?.sourceVersions() ?? []),
       ...(names.registry?.sourceVersions() ?? []),
     ],

@@ -1,7 +1,8 @@
 import { providersGroup } from '../../../functions/providers/routes';
 import { buildApp } from '../../../shared/app/build';
 import type { Clock, Deps } from '../../../shared/deps';
-import { employmentDossierBlock, facilityAffiliationsDossierBlock } from '../../../shared/providers/dac-blocks';
+import { facilityAffiliationsDossierBlock } from '../../../shared/providers/dac-blocks';
+import { employmentDossierBlock } from '../../../shared/providers/employer-npi';
 import { catalogWorld } from '../../helpers/catalog-world';
 import { countingTable as counting } from '../../helpers/counting-table';
 

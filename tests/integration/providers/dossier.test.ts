@@ -16,7 +16,7 @@ import { countingTable } from '../../helpers/counting-table';
 
 /**
  * Issue 21 point 8 (read budget): `/provider/{npi}` with every source its blocks read archived and
- * loaded (the registry, the DAC files and the reassignment list, MIPS, Open Payments, the three
+ * loaded (the registry, the DAC files and the reassignment list, the PPEF file, MIPS, Open Payments, the three
  * state board files with the board directory; ClinicalTrials.gov and the NPDB file beside them),
  * read through the app with the real SDK and its storage reads counted.
  */
@@ -27,6 +27,7 @@ const SOURCES = [
   'nppes',
   'cms_dac',
   'cms_pecos_reassignment',
+  'cms_ppef',
   'cms_qpp_mips',
   'cms_open_payments',
   'nlm_ctgov',
@@ -87,6 +88,17 @@ describe('provider dossier read budget, every source loaded', () => {
     expect(b.quality_intelligence.data.scores.length).toBeGreaterThan(0);
     expect(b.clinical_trials.data.trials.length).toBeGreaterThan(0);
     expect(b.employment_intelligence.data.attribution_signals.length).toBeGreaterThan(0);
+    // The group practice's employer NPI from the PPEF file, as /provider/{npi}/employment fills it.
+    const group = b.employment_intelligence.data.attribution_signals.find(
+      (s: Json) => s.derivation === 'group_practice',
+    );
+    expect(group).toMatchObject({
+      employer_pac_id: '6610004455',
+      employer_npi: '1780000059',
+      employer_npi_via: 'pac_id',
+      employer_npi_source: { source_id: 'cms_ppef', locator: { line: 8 } },
+    });
+    expect(b.employment_intelligence.sources.map((s: Json) => s.source_id)).toContain('cms_ppef');
     expect(b.license_intelligence.data.states_held).toEqual(['CO', 'NY', 'WA']);
     // Every source is loaded; the reassignment list's only fixture (January 2025) is past its
     // cadence on AS_OF (the board files start in June), so it answers with a gap, after its read.
@@ -95,6 +107,7 @@ describe('provider dossier read budget, every source loaded', () => {
       expect.arrayContaining([
         'nppes',
         'cms_dac',
+        'cms_ppef',
         'cms_qpp_mips',
         'cms_open_payments',
         'state_licenses_ny',
@@ -103,14 +116,20 @@ describe('provider dossier read budget, every source loaded', () => {
     );
     expect(cold.reads).toBeLessThanOrEqual(8);
     expect(cold.requests.length).toBeLessThanOrEqual(8);
-    // The heads, the batched get, the links query, the directory's two (values, nulls) queries.
-    expect(cold.reads).toBe(5);
+    // The heads, the batched get, the links query, the PPEF batched get of the group's keys (it
+    // needs the links rows), the directory's two (values, nulls) queries.
+    expect(cold.reads).toBe(6);
+    // Warm (the directory cached): the heads, the batched get, the links query, the PPEF get.
+    const warm = await dossier(FENWICK);
+    expect(warm.body).toEqual(cold.body);
+    expect(warm.reads).toBe(4);
 
     const alderman = await dossier(ALDERMAN);
     expect(alderman.status).toBe(200);
     expect(alderman.body.license_intelligence.data.disciplinary_actions).toBeGreaterThan(0);
     expect(alderman.reads).toBeLessThanOrEqual(8);
     expect(alderman.requests.length).toBeLessThanOrEqual(8);
+    // No DAC or reassignment row names a group: no PPEF get.
     expect(alderman.reads).toBe(3);
   });
 

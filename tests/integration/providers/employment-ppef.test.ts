@@ -92,12 +92,18 @@ describe('employment: employer NPIs from the PPEF base file', () => {
     expect(c.reads() - before).toBe(4);
   });
 
-  it('leaves the dossier block without employer NPIs (its read budget), and says so', async () => {
-    const { body } = await get('/provider/1203847565?as_of=2025-03-01');
-    const signals = body.employment_intelligence.data.attribution_signals;
-    expect(signals.every((s: Json) => s.employer_npi === null && /^not_published/.test(s.employer_npi_basis))).toBe(
-      true,
-    );
-    expect(body.methodology_note).toMatch(/cms_ppef/);
+  it('fills the dossier block with the same employer NPIs as /provider/{npi}/employment, and says so', async () => {
+    for (const [npi, date] of [
+      ['1203847565', '2025-03-01'],
+      ['1694038252', '2025-03-31'],
+    ] as const) {
+      const { body } = await get(`/provider/${npi}?as_of=${date}`);
+      const employment = (await get(`/provider/${npi}/employment?as_of=${date}`)).body;
+      const signals = body.employment_intelligence.data.attribution_signals;
+      expect(signals).toEqual(employment.attribution_signals);
+      expect(signals.some((s: Json) => s.employer_npi !== null || s.employer_npi_candidates.length > 0)).toBe(true);
+      expect(body.employment_intelligence.sources.map((s: Json) => s.source_id)).toContain('cms_ppef');
+    }
+    expect((await get('/provider/1203847565?as_of=2025-03-01')).body.methodology_note).toMatch(/cms_ppef/);
   });
 });

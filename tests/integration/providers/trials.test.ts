@@ -97,6 +97,36 @@ function counting(table: Table): { table: Table; reads: () => number } {
   return { table: wrapped, reads: () => n };
 }
 
+/** The world: Open Payments fixtures (unless left out), the ClinicalTrials.gov walk, the NPPES file. */
+async function seedWorld(h: Harness, o: { openPayments: boolean }): Promise<void> {
+  if (o.openPayments) await seedFixtures(h.deps, (e) => e.source_id === 'cms_open_payments', { catalog: false });
+  const archive = new Archive(h.deps);
+  const walk = readFixture.bind(null, 'nlm_ctgov', 'investigators-2024-07-01');
+  for (const name of ['ctgov-studies-page-0001.json', 'ctgov-studies-page-0002.json', 'ctgov-studies-pages.json']) {
+    await archive.ingest({
+      sourceId: 'nlm_ctgov',
+      name,
+      body: walk(name),
+      publisherVersion: '2024-07-01',
+      effectiveFrom: '2024-07-01',
+      effectiveTo: null,
+      origin: 'backfill',
+      observedAt: new Date('2024-07-01T06:00:00Z'),
+    });
+  }
+  await archive.ingest({
+    sourceId: 'nppes',
+    name: 'npidata_pfile_20050523-20240609.csv',
+    body: npidata(REGISTRY),
+    publisherVersion: '20050523-20240609',
+    effectiveFrom: '2024-06-09',
+    effectiveTo: null,
+    origin: 'backfill',
+    observedAt: new Date('2024-06-10T06:00:00Z'),
+  });
+  await syncCatalog(h.deps);
+}
+
 describe('provider clinical trials: Open Payments first, then name and site', () => {
   let h: Harness;
   let key: TestKey;
@@ -109,32 +139,7 @@ describe('provider clinical trials: Open Payments first, then name and site', ()
 
   beforeAll(async () => {
     h = await startHarness({ clock });
-    await seedFixtures(h.deps, (e) => e.source_id === 'cms_open_payments', { catalog: false });
-    const archive = new Archive(h.deps);
-    const walk = readFixture.bind(null, 'nlm_ctgov', 'investigators-2024-07-01');
-    for (const name of ['ctgov-studies-page-0001.json', 'ctgov-studies-page-0002.json', 'ctgov-studies-pages.json']) {
-      await archive.ingest({
-        sourceId: 'nlm_ctgov',
-        name,
-        body: walk(name),
-        publisherVersion: '2024-07-01',
-        effectiveFrom: '2024-07-01',
-        effectiveTo: null,
-        origin: 'backfill',
-        observedAt: new Date('2024-07-01T06:00:00Z'),
-      });
-    }
-    await archive.ingest({
-      sourceId: 'nppes',
-      name: 'npidata_pfile_20050523-20240609.csv',
-      body: npidata(REGISTRY),
-      publisherVersion: '20050523-20240609',
-      effectiveFrom: '2024-06-09',
-      effectiveTo: null,
-      origin: 'backfill',
-      observedAt: new Date('2024-06-10T06:00:00Z'),
-    });
-    await syncCatalog(h.deps);
+    await seedWorld(h, { openPayments: true });
     key = await createTestKey(h.deps, 'free', []);
   }, 120_000);
   afterAll(() => h.close());
@@ -264,5 +269,49 @@ describe('provider clinical trials: Open Payments first, then name and site', ()
     expect(dossier.status).toBe(200);
     expect(dossier.body.clinical_trials.data.trials.map((t: Json) => t.nct_id)).toEqual(['NCT08999999', 'NCT09000002']);
     expect(dossier.body.clinical_trials.data.method).toMatch(/not in this block/);
+  });
+});
+
+describe('provider clinical trials in a world without Open Payments', () => {
+  let h: Harness;
+  let key: TestKey;
+  const get = async (p: string) => {
+    const r = await h.request(p, { headers: key.headers });
+    return { status: r.status, body: (await r.json()) as Json };
+  };
+
+  beforeAll(async () => {
+    h = await startHarness({ clock });
+    await seedWorld(h, { openPayments: false });
+    key = await createTestKey(h.deps, 'free', []);
+  }, 120_000);
+  afterAll(() => h.close());
+
+  it('answers the name-and-site matches with a gap saying the Open Payments links are missing', async () => {
+    const { status, body } = await get(`/provider/${CASTELLANO}/clinical-trials`);
+    expect(status).toBe(200);
+    // NCT09000002 names her at its Philadelphia site: with no research row to list it first, the
+    // name match lists it (full name, site ZIP 19104, middle initial R on both sides).
+    expect(body.items.map((t: Json) => [t.nct_id, t.link.method, t.link.confidence])).toEqual([
+      ['NCT09000002', 'name_and_site', 0.95],
+      ['NCT09000011', 'name_and_site', 0.95],
+      ['NCT09000016', 'name_and_site', 0.7],
+      ['NCT09000012', 'name_and_site', 0.6],
+      ['NCT09000015', 'name_and_site', 0.6],
+    ]);
+    expect(body.name_search).toMatchObject({ status: 'searched', token: 'inv:castellano_d_pa' });
+    const op = body.gaps.filter((g: Json) => g.source_id === 'cms_open_payments');
+    expect(op).toHaveLength(1);
+    // Never archived in this world: `not_archived` (a publication archived but not loaded is `not_loaded`).
+    expect(op[0].reason).toBe('not_archived');
+    expect(op[0].detail).toMatch(/Open Payments research links are missing/);
+    expect([...new Set(body.sources.map((s: Json) => s.source_id))]).toEqual(['nlm_ctgov', 'nppes']);
+  });
+
+  it('is a 503 naming both sources only when no ClinicalTrials.gov set is in force either', async () => {
+    const { status, body } = await get(`/provider/${CASTELLANO}/clinical-trials?as_of=2024-06-15`);
+    expect(status).toBe(503);
+    expect(body.detail).toMatch(/cms_open_payments/);
+    expect(body.detail).toMatch(/nlm_ctgov/);
   });
 });
