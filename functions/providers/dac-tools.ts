@@ -14,7 +14,7 @@ export const DAC_TOOLS: readonly ToolSpec[] = [
     method: 'get',
     path: '/provider/{npi}/employment',
     proves:
-      "Who a provider works for, as signals: the groups it reassigns Medicare payments to (PECOS reassignment list), its group practices in the Doctors and Clinicians file (by PAC ID) and its facility affiliations (by CCN), each naming how it was derived and its source row. employer_npi is null when the source does not publish the employer's NPI.",
+      'Who a provider works for, as signals: the groups it reassigns Medicare payments to (PECOS reassignment list), its group practices in the Doctors and Clinicians file (by PAC ID) and its facility affiliations (by CCN), each naming how it was derived and its source row. employer_npi comes from the PECOS Public Provider Enrollment file by enrollment ID, then PAC ID; it is null for facilities, for a PAC ID shared by several NPIs (candidates listed) or when that file is not loaded.',
   }),
   tool({
     name: 'hospital_affiliated_clinicians',
