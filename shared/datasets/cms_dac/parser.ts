@@ -5,11 +5,10 @@ import {
   type ProviderLinkRow,
   type PublishedZip,
 } from '../../providers/links-rows';
-import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { at, HeaderIndex } from '../../publishers/common/header';
-import { lineStartOf, mark } from '../../publishers/common/resume';
-import type { ByteInput, ParseOptions, PublisherParser, ResumeHeader } from '../../publishers/common/types';
+import { headedCsvRows } from '../../publishers/common/headed-csv';
+import { at, type HeaderIndex } from '../../publishers/common/header';
+import type { PublisherParser } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
 import { DAC_FACILITY_HEAD, DAC_NATIONAL_HEAD } from './head';
 
@@ -113,35 +112,6 @@ function hospitalColumns(h: HeaderIndex): { ccn: number; name: number }[] {
   return out;
 }
 
-/** Shared resumable CSV loop: header positions travel in the resume point. */
-async function* rowsOf<P>(
-  input: ByteInput,
-  options: ParseOptions | undefined,
-  id: string,
-  layout: (h: HeaderIndex) => P,
-  row: (f: string[], p: P, line: number, record: number) => ProviderLinkRow,
-): AsyncGenerator<ProviderLinkRow> {
-  const resume = options?.resumeAt;
-  const cursor = options?.cursor;
-  const start = lineStartOf(resume);
-  const fields = resume?.header?.fields;
-  let p: P | null = fields ? layout(new HeaderIndex([...fields], id, 1)) : null;
-  let header: ResumeHeader | undefined = fields ? resume!.header : undefined;
-  let count = resume?.record ?? 0;
-  for await (const rec of csvRecords(input, 'utf-8', id, { start })) {
-    if (!p) {
-      p = layout(new HeaderIndex(rec.fields, id, rec.line));
-      header = { bom: start.bom, fields: rec.fields };
-      continue;
-    }
-    if (isBlankRecord(rec.fields)) continue;
-    const r = row(rec.fields, p, rec.line, ++count);
-    mark(cursor, rec.end, rec.lastLine, count, header!);
-    yield r;
-  }
-  if (!p) throw new PublisherFormatError(id, 1, 'empty file: no header');
-}
-
 interface NationalLayout {
   p: Positions<keyof typeof NATIONAL>;
   secondary: number[];
@@ -240,7 +210,7 @@ function facilityRow(f: string[], p: Positions<keyof typeof FACILITY>, line: num
 export const dacNationalParser: PublisherParser<ProviderLinkRow> = {
   ...DAC_NATIONAL_HEAD,
   parse: (input, options) =>
-    rowsOf(input, options, DAC_NATIONAL_HEAD.id, nationalLayout, (f, l, line, n) => nationalRow(f, l, line, n)),
+    headedCsvRows(input, options, DAC_NATIONAL_HEAD.id, nationalLayout, (f, l, line, n) => nationalRow(f, l, line, n)),
   codesOf: () => [],
 };
 
@@ -248,7 +218,7 @@ export const dacNationalParser: PublisherParser<ProviderLinkRow> = {
 export const dacFacilityParser: PublisherParser<ProviderLinkRow> = {
   ...DAC_FACILITY_HEAD,
   parse: (input, options) =>
-    rowsOf(
+    headedCsvRows(
       input,
       options,
       DAC_FACILITY_HEAD.id,

@@ -1,10 +1,9 @@
 import type { ProviderLinkRow } from '../../providers/links-rows';
-import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { parseDate } from '../../publishers/common/dates';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { at, HeaderIndex } from '../../publishers/common/header';
-import { lineStartOf, mark } from '../../publishers/common/resume';
-import type { ByteInput, ParseOptions, PublisherParser, ResumeHeader } from '../../publishers/common/types';
+import { headedCsvRows } from '../../publishers/common/headed-csv';
+import { at, type HeaderIndex } from '../../publishers/common/header';
+import type { PublisherParser } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
 import { REASSIGNMENT_HEAD } from './head';
 
@@ -79,28 +78,6 @@ function row(f: string[], p: Record<Col, number>, line: number, record: number):
   };
 }
 
-async function* parseReassignments(input: ByteInput, options?: ParseOptions): AsyncGenerator<ProviderLinkRow> {
-  const resume = options?.resumeAt;
-  const cursor = options?.cursor;
-  const start = lineStartOf(resume);
-  const fields = resume?.header?.fields;
-  let p: Record<Col, number> | null = fields ? layout(new HeaderIndex([...fields], ID, 1)) : null;
-  let header: ResumeHeader | undefined = fields ? resume!.header : undefined;
-  let n = resume?.record ?? 0;
-  for await (const rec of csvRecords(input, 'utf-8', ID, { start })) {
-    if (!p) {
-      p = layout(new HeaderIndex(rec.fields, ID, rec.line));
-      header = { bom: start.bom, fields: rec.fields };
-      continue;
-    }
-    if (isBlankRecord(rec.fields)) continue;
-    const r = row(rec.fields, p, rec.line, ++n);
-    mark(cursor, rec.end, rec.lastLine, n, header!);
-    yield r;
-  }
-  if (!p) throw new PublisherFormatError(ID, 1, 'empty file: no header');
-}
-
 /**
  * The Medicare Revalidation Reassignment List: one row per individual (NPI) and the group
  * (PAC ID, enrollment ID, legal business name) the individual reassigns benefits to; `Record Type`
@@ -109,6 +86,6 @@ async function* parseReassignments(input: ByteInput, options?: ParseOptions): As
  */
 export const reassignmentParser: PublisherParser<ProviderLinkRow> = {
   ...REASSIGNMENT_HEAD,
-  parse: (input, options) => parseReassignments(input, options),
+  parse: (input, options) => headedCsvRows(input, options, ID, layout, row),
   codesOf: () => [],
 };

@@ -1,9 +1,8 @@
 import type { ProviderEnrollmentRow } from '../../providers/enrollment-rows';
-import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { at, HeaderIndex } from '../../publishers/common/header';
-import { lineStartOf, mark } from '../../publishers/common/resume';
-import type { ByteInput, ParseOptions, PublisherParser, ResumeHeader } from '../../publishers/common/types';
+import { headedCsvRows } from '../../publishers/common/headed-csv';
+import { at, type HeaderIndex } from '../../publishers/common/header';
+import type { PublisherParser } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
 import { PPEF_HEAD } from './head';
 
@@ -67,28 +66,6 @@ function row(f: string[], p: Record<Col, number>, line: number, record: number):
   };
 }
 
-async function* parsePpef(input: ByteInput, options?: ParseOptions): AsyncGenerator<ProviderEnrollmentRow> {
-  const resume = options?.resumeAt;
-  const cursor = options?.cursor;
-  const start = lineStartOf(resume);
-  const fields = resume?.header?.fields;
-  let p: Record<Col, number> | null = fields ? layout(new HeaderIndex([...fields], ID, 1)) : null;
-  let header: ResumeHeader | undefined = fields ? resume!.header : undefined;
-  let n = resume?.record ?? 0;
-  for await (const rec of csvRecords(input, 'utf-8', ID, { start })) {
-    if (!p) {
-      p = layout(new HeaderIndex(rec.fields, ID, rec.line));
-      header = { bom: start.bom, fields: rec.fields };
-      continue;
-    }
-    if (isBlankRecord(rec.fields)) continue;
-    const r = row(rec.fields, p, rec.line, ++n);
-    mark(cursor, rec.end, rec.lastLine, n, header!);
-    yield r;
-  }
-  if (!p) throw new PublisherFormatError(ID, 1, 'empty file: no header');
-}
-
 /**
  * The PPEF base file: one row per Medicare FFS enrollment, with the enrolled NPI, the provider's
  * PAC ID and the enrollment ID. An organization's row gives the NPI of the group that the
@@ -96,6 +73,6 @@ async function* parsePpef(input: ByteInput, options?: ParseOptions): AsyncGenera
  */
 export const ppefParser: PublisherParser<ProviderEnrollmentRow> = {
   ...PPEF_HEAD,
-  parse: (input, options) => parsePpef(input, options),
+  parse: (input, options) => headedCsvRows(input, options, ID, layout, row),
   codesOf: () => [],
 };

@@ -1,9 +1,8 @@
-import { csvRecords, isBlankRecord } from '../../publishers/common/csv';
 import { parseDate } from '../../publishers/common/dates';
 import { PublisherFormatError } from '../../publishers/common/errors';
-import { at, HeaderIndex } from '../../publishers/common/header';
-import { lineStartOf, mark } from '../../publishers/common/resume';
-import type { ByteInput, Located, ParseOptions, PublisherParser, ResumeHeader } from '../../publishers/common/types';
+import { headedCsvRows } from '../../publishers/common/headed-csv';
+import { at } from '../../publishers/common/header';
+import type { Located, PublisherParser } from '../../publishers/common/types';
 import { text } from '../../publishers/common/values';
 import { type Cols, layout } from './layout';
 
@@ -144,32 +143,11 @@ function record(f: string[], c: Cols, line: number, count: number): NppesRecord 
  * are read too), every value quoted, dates MM/DD/YYYY. The full file is ~10 GB: records stream.
  * Resumable: the header's column names travel in the resume point (the columns are read by name).
  */
-async function* parseNpidata(input: ByteInput, options?: ParseOptions): AsyncGenerator<NppesRecord> {
-  const at = options?.resumeAt;
-  const cursor = options?.cursor;
-  const start = lineStartOf(at);
-  const fields = at?.header?.fields;
-  let c: Cols | null = fields ? layout(new HeaderIndex([...fields], ID, 1)) : null;
-  let header: ResumeHeader | undefined = fields ? at!.header : undefined;
-  let count = at?.record ?? 0;
-  for await (const rec of csvRecords(input, 'utf-8', ID, { start })) {
-    if (!c) {
-      c = layout(new HeaderIndex(rec.fields, ID, rec.line));
-      header = { bom: start.bom, fields: rec.fields };
-      continue;
-    }
-    if (isBlankRecord(rec.fields)) continue;
-    const r = record(rec.fields, c, rec.line, ++count);
-    mark(cursor, rec.end, rec.lastLine, count, header!);
-    yield r;
-  }
-  if (!c) throw new PublisherFormatError(ID, 1, 'empty file: no header');
-}
 
 export const nppesParser: PublisherParser<NppesRecord> = {
   id: ID,
   version: '1',
   resumable: true,
-  parse: (input, options) => parseNpidata(input, options),
+  parse: (input, options) => headedCsvRows(input, options, ID, layout, record),
   codesOf: () => [],
 };
