@@ -1,8 +1,8 @@
 import { hospitalsGroup } from '../../../functions/hospitals/routes';
 import { buildApp } from '../../../shared/app/build';
 import type { Clock, Deps } from '../../../shared/deps';
-import type { Table } from '../../../shared/storage/table';
 import { catalogWorld } from '../../helpers/catalog-world';
+import { countingTable } from '../../helpers/counting-table';
 
 /**
  * Issue 22 points 1, 6 and 8 (profile half): hospital profiles, case mix index, services and metro
@@ -17,24 +17,6 @@ const SOURCES = ['cms_hospital_general_information', 'cms_pos', 'cms_ipps_cmi', 
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are inspected field by field
 type Json = any;
-
-/** The catalog table with its reads counted (every call that reads DynamoDB). */
-function counting(table: Table): { table: Table; reads: () => number } {
-  let n = 0;
-  const wrapped = Object.create(table) as Table;
-  const counted =
-    <A extends unknown[], R>(f: (...a: A) => R) =>
-    (...a: A): R => {
-      n++;
-      return f(...a);
-    };
-  wrapped.get = counted(table.get.bind(table));
-  wrapped.getMany = counted(table.getMany.bind(table));
-  wrapped.query = counted(table.query.bind(table));
-  wrapped.queryAll = counted(table.queryAll.bind(table));
-  wrapped.count = counted(table.count.bind(table));
-  return { table: wrapped, reads: () => n };
-}
 
 describe('hospital profile endpoints', () => {
   const world = catalogWorld(SOURCES, clock, 120_000);
@@ -111,7 +93,7 @@ describe('hospital profile endpoints', () => {
   });
 
   it('answers a profile in at most 8 storage reads', async () => {
-    const c = counting(world.h.deps.tables.catalog);
+    const c = countingTable(world.h.deps.tables.catalog);
     const deps: Deps = { ...world.h.deps, tables: { ...world.h.deps.tables, catalog: c.table } };
     const app = buildApp([hospitalsGroup], deps);
     const before = c.reads();

@@ -2,8 +2,8 @@ import { providersGroup } from '../../../functions/providers/routes';
 import { buildApp } from '../../../shared/app/build';
 import type { Clock, Deps } from '../../../shared/deps';
 import { systemQuality } from '../../../shared/providers/system-quality';
-import type { Table } from '../../../shared/storage/table';
 import { catalogWorld } from '../../helpers/catalog-world';
+import { countingTable } from '../../helpers/counting-table';
 
 /**
  * Issue 21 point 4, /quality/systems/{system_id}: the AHRQ Compendium fixtures (Lakeshore Health
@@ -18,24 +18,6 @@ const LAKESHORE = 'HSI00000101';
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are inspected field by field
 type Json = any;
-
-/** The catalog table with its reads counted (every call that reads DynamoDB). */
-function counting(table: Table): { table: Table; reads: () => number } {
-  let n = 0;
-  const wrapped = Object.create(table) as Table;
-  const counted =
-    <A extends unknown[], R>(f: (...a: A) => R) =>
-    (...a: A): R => {
-      n++;
-      return f(...a);
-    };
-  wrapped.get = counted(table.get.bind(table));
-  wrapped.getMany = counted(table.getMany.bind(table));
-  wrapped.query = counted(table.query.bind(table));
-  wrapped.queryAll = counted(table.queryAll.bind(table));
-  wrapped.count = counted(table.count.bind(table));
-  return { table: wrapped, reads: () => n };
-}
 
 describe('quality of a health system (Compendium, DAC affiliations, MIPS)', () => {
   const world = catalogWorld(['ahrq_compendium', 'cms_dac', 'nppes', 'cms_qpp_mips'], clock, 240_000);
@@ -201,7 +183,7 @@ describe('quality of a health system (Compendium, DAC affiliations, MIPS)', () =
   });
 
   it('answers in a bounded number of storage reads', async () => {
-    const c = counting(world.h.deps.tables.catalog);
+    const c = countingTable(world.h.deps.tables.catalog);
     const deps: Deps = { ...world.h.deps, tables: { ...world.h.deps.tables, catalog: c.table } };
     const app = buildApp([providersGroup], deps);
     const before = c.reads();

@@ -4,7 +4,7 @@ import { Archive } from '../../../shared/archive/ingest';
 import { syncCatalog } from '../../../shared/catalog/sync';
 import { npiCheckDigit } from '../../../shared/codes/npi';
 import type { Clock, Deps } from '../../../shared/deps';
-import type { Table } from '../../../shared/storage/table';
+import { countingTable } from '../../helpers/counting-table';
 import { readFixture } from '../../helpers/fixtures';
 import { type Harness, startHarness } from '../../helpers/harness';
 import { createTestKey, type TestKey } from '../../helpers/keys';
@@ -78,23 +78,6 @@ function npidata(people: Person[]): Buffer {
     return `"${c.join('","')}"`;
   });
   return Buffer.from(`${[lines[0], ...rows].join('\n')}\n`, 'utf8');
-}
-
-/** The catalog table with its reads counted (queryAll pages through `query`, counted there). */
-function counting(table: Table): { table: Table; reads: () => number } {
-  let n = 0;
-  const wrapped = Object.create(table) as Table;
-  const counted =
-    <A extends unknown[], R>(f: (...a: A) => R) =>
-    (...a: A): R => {
-      n++;
-      return f(...a);
-    };
-  wrapped.get = counted(table.get.bind(table));
-  wrapped.getMany = counted(table.getMany.bind(table));
-  wrapped.query = counted(table.query.bind(table));
-  wrapped.count = counted(table.count.bind(table));
-  return { table: wrapped, reads: () => n };
 }
 
 /** The world: Open Payments fixtures (unless left out), the ClinicalTrials.gov walk, the NPPES file. */
@@ -253,7 +236,7 @@ describe('provider clinical trials: Open Payments first, then name and site', ()
   });
 
   it('answers in a bounded number of storage reads; the dossier block keeps the Open Payments links only', async () => {
-    const c = counting(h.deps.tables.catalog);
+    const c = countingTable(h.deps.tables.catalog);
     const deps: Deps = { ...h.deps, tables: { ...h.deps.tables, catalog: c.table } };
     const before = c.reads();
     const { status, body } = await get(`/provider/${CASTELLANO}/clinical-trials`, deps);
