@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from '../../shared/http/paging';
-import { queryInt } from '../../shared/http/query-int';
 import { DateString } from '../../shared/http/schemas';
 import { normalizeApplNo } from '../../shared/rx/approvals-rows';
+import { offsetPaging, containsText as text } from './query-params';
 
 const asOf = (what: string) =>
   DateString.optional().openapi({
@@ -11,23 +10,7 @@ const asOf = (what: string) =>
     description: `Answer from the ${what} release in force on this date (YYYY-MM-DD; a release is in force from the day it was archived until the next); default today.`,
   });
 
-const text = (description: string, example?: string) =>
-  z
-    .string()
-    .trim()
-    .min(2, 'at least 2 characters')
-    .max(200)
-    .optional()
-    .openapi({ description: `${description} Case-insensitive, matches anywhere in the value.`, example });
-
-const paging = {
-  limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
-    .default(DEFAULT_LIMIT)
-    .openapi({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
-  offset: queryInt((n) => n.min(0).max(MAX_OFFSET))
-    .default(0)
-    .openapi({ description: `Rows to skip (default 0, at most ${MAX_OFFSET}).` }),
-};
+const paging = offsetPaging('Rows');
 
 const window = (what: string) => ({
   from: DateString.optional().openapi({ description: `Earliest ${what} kept (YYYY-MM-DD, inclusive).` }),

@@ -1,24 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from '../../shared/http/paging';
-import { queryInt } from '../../shared/http/query-int';
 import { DateString } from '../../shared/http/schemas';
-
-const text = (description: string, example?: string) =>
-  z
-    .string()
-    .trim()
-    .min(2, 'at least 2 characters')
-    .max(200)
-    .optional()
-    .openapi({ description: `${description} Case-insensitive, matches anywhere in the value.`, example });
+import { offsetPaging, containsText as text } from './query-params';
 
 const paging = {
-  limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
-    .default(DEFAULT_LIMIT)
-    .openapi({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
-  offset: queryInt((n) => n.min(0).max(MAX_OFFSET))
-    .default(0)
-    .openapi({ description: `Items to skip (default 0, at most ${MAX_OFFSET}).` }),
+  ...offsetPaging('Items'),
   as_of: DateString.optional().openapi({
     param: { name: 'as_of', in: 'query' },
     example: '2026-11-05',

@@ -1,18 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { parseNdc } from '../../shared/codes/ndc';
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET } from '../../shared/http/paging';
-import { queryInt } from '../../shared/http/query-int';
 import { DateString } from '../../shared/http/schemas';
 import { RECALL_CLASSES, RECALL_STATUSES } from '../../shared/rx/recall-rows';
-
-const text = (description: string, example?: string) =>
-  z
-    .string()
-    .trim()
-    .min(2, 'at least 2 characters')
-    .max(200)
-    .optional()
-    .openapi({ description: `${description} Case-insensitive, matches anywhere in the value.`, example });
+import { offsetPaging, containsText as text } from './query-params';
 
 /** An NDC in any common form, as ndc11; an unhyphenated 10-digit code is ambiguous (a 400 naming its readings). */
 export const NdcQueryParam = z.string().transform((s, ctx) => {
@@ -54,12 +44,7 @@ export const RecallsQuery = z
       description:
         '`report_date` (default): newest report first, ties by recall number, event id and place in the file (unique); `recall_number`: by recall number ascending, then event id and place in the file.',
     }),
-    limit: queryInt((n) => n.min(1).max(MAX_LIMIT))
-      .default(DEFAULT_LIMIT)
-      .openapi({ description: `Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).` }),
-    offset: queryInt((n) => n.min(0).max(MAX_OFFSET))
-      .default(0)
-      .openapi({ description: `Reports to skip (default 0, at most ${MAX_OFFSET}).` }),
+    ...offsetPaging('Reports'),
     as_of: DateString.optional().openapi({
       param: { name: 'as_of', in: 'query' },
       example: '2026-11-10',
