@@ -1,7 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import type { Env } from '../shared/config';
+import type { Engines } from '../shared/local/engines';
 import { bundleWorker } from './ingest/bundle';
 import { type ChildRun, runChild } from './ingest/rss';
+
+/**
+ * The configuration a bench's harness and its loading child share: the in-process engines, a table
+ * prefix and bucket of their own (`tag` names the suite), data under `dir`.
+ */
+export function childEnv(engines: Engines, dir: string, tag: string): Env {
+  const suffix = randomBytes(4).toString('hex');
+  return {
+    STORAGE: 'local',
+    TABLE_PREFIX: `${tag}${suffix}-`,
+    ARCHIVE_BUCKET: `bench-${tag}-${suffix}`,
+    DATA_DIR: path.join(dir, 'data'),
+    LOG_LEVEL: 'silent',
+    SIGNING_KEY_SOURCE: 'none',
+    DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
+    S3_ENDPOINT: engines.s3Endpoint,
+  };
+}
 
 /** What bench/hcris/load-worker.ts prints: the load's time, the resident set after start-up and its peak (VmHWM). */
 export interface CatalogLoadResult {

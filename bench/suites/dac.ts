@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -6,13 +5,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Archive } from '../../shared/archive/ingest';
 import { npiCheckDigit } from '../../shared/codes/npi';
-import type { Env } from '../../shared/config';
 import { dacNationalParser } from '../../shared/datasets/cms_dac/parser';
 import type { Clock } from '../../shared/deps';
 import { startEngines } from '../../shared/local/engines';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
-import { loadCatalogInChild } from '../catalog-load-child';
+import { childEnv, loadCatalogInChild } from '../catalog-load-child';
 import { vmKib } from '../ingest/rss';
 import type { BenchRow, BenchSuite } from '../types';
 
@@ -93,17 +91,7 @@ export const suite: BenchSuite = {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dac-'));
     const engines = await startEngines();
     const clock: Clock = { now: () => new Date('2025-05-01T12:00:00.000Z') };
-    const suffix = randomBytes(4).toString('hex');
-    const env: Env = {
-      STORAGE: 'local',
-      TABLE_PREFIX: `d${suffix}-`,
-      ARCHIVE_BUCKET: `bench-dac-${suffix}`,
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'silent',
-      SIGNING_KEY_SOURCE: 'none',
-      DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
-      S3_ENDPOINT: engines.s3Endpoint,
-    };
+    const env = childEnv(engines, dir, 'dac');
     const h = await startHarness({ engines, clock, env });
     try {
       const facilityRows = Math.floor(LOAD_ROWS / 2);

@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Archive } from '../../shared/archive/ingest';
-import type { Env } from '../../shared/config';
 import { mainParser } from '../../shared/datasets/dol_form5500/parser';
 import type { Clock } from '../../shared/deps';
 import { startEngines } from '../../shared/local/engines';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
-import { loadCatalogInChild } from '../catalog-load-child';
+import { childEnv, loadCatalogInChild } from '../catalog-load-child';
 import { vmKib } from '../ingest/rss';
 import type { BenchRow, BenchSuite } from '../types';
 
@@ -123,17 +121,7 @@ export const suite: BenchSuite = {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-form5500-'));
     const engines = await startEngines();
     const clock: Clock = { now: () => new Date('2024-12-15T12:00:00.000Z') };
-    const suffix = randomBytes(4).toString('hex');
-    const env: Env = {
-      STORAGE: 'local',
-      TABLE_PREFIX: `f${suffix}-`,
-      ARCHIVE_BUCKET: `bench-form5500-${suffix}`,
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'silent',
-      SIGNING_KEY_SOURCE: 'none',
-      DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
-      S3_ENDPOINT: engines.s3Endpoint,
-    };
+    const env = childEnv(engines, dir, 'form5500');
     const h = await startHarness({ engines, clock, env });
     try {
       const year = await writeYear(dir, ROWS);

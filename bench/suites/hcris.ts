@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Archive } from '../../shared/archive/ingest';
 import type { CatalogVersion } from '../../shared/catalog/timeline';
 import { CatalogWriter } from '../../shared/catalog/writer';
-import type { Env } from '../../shared/config';
 import { nmrcParser } from '../../shared/datasets/cms_hcris_hosp10/cells';
 import { hcrisCellsDataset } from '../../shared/datasets/cms_hcris_hosp10/dataset';
 import type { Clock } from '../../shared/deps';
@@ -14,7 +12,7 @@ import { readLineBatches } from '../../shared/publishers/common/lines';
 import type { Table } from '../../shared/storage/table';
 import { startHarness } from '../../tests/helpers/harness';
 import { createTestKey } from '../../tests/helpers/keys';
-import { loadCatalogInChild } from '../catalog-load-child';
+import { childEnv, loadCatalogInChild } from '../catalog-load-child';
 import { vmKib } from '../ingest/rss';
 import type { BenchRow, BenchSuite } from '../types';
 
@@ -134,17 +132,7 @@ export const suite: BenchSuite = {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hcris-'));
     const engines = await startEngines();
     const clock: Clock = { now: () => new Date('2024-06-15T12:00:00.000Z') };
-    const suffix = randomBytes(4).toString('hex');
-    const env: Env = {
-      STORAGE: 'local',
-      TABLE_PREFIX: `h${suffix}-`,
-      ARCHIVE_BUCKET: `bench-hcris-${suffix}`,
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'silent',
-      SIGNING_KEY_SOURCE: 'none',
-      DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
-      S3_ENDPOINT: engines.s3Endpoint,
-    };
+    const env = childEnv(engines, dir, 'hcris');
     const h = await startHarness({ engines, clock, env });
     try {
       const reports = Math.ceil(ROWS / PER_REPORT);

@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Archive } from '../../shared/archive/ingest';
-import type { Env } from '../../shared/config';
 import { openPaymentsParser } from '../../shared/datasets/cms_open_payments/parser';
 import { startEngines } from '../../shared/local/engines';
 import { startHarness } from '../../tests/helpers/harness';
-import { loadCatalogInChild } from '../catalog-load-child';
+import { childEnv, loadCatalogInChild } from '../catalog-load-child';
 import { vmKib } from '../ingest/rss';
 import type { BenchRow, BenchSuite } from '../types';
 import { benchNpi } from './dac';
@@ -230,17 +228,7 @@ export const suite: BenchSuite = {
 
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-op-'));
     const engines = await startEngines();
-    const suffix = randomBytes(4).toString('hex');
-    const env: Env = {
-      STORAGE: 'local',
-      TABLE_PREFIX: `o${suffix}-`,
-      ARCHIVE_BUCKET: `bench-op-${suffix}`,
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'silent',
-      SIGNING_KEY_SOURCE: 'none',
-      DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
-      S3_ENDPOINT: engines.s3Endpoint,
-    };
+    const env = childEnv(engines, dir, 'op');
     const h = await startHarness({ engines, clock: { now: () => new Date('2025-05-01T12:00:00.000Z') }, env });
     try {
       const file = path.join(dir, FILE);

@@ -1,12 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { providersGroup } from '../../functions/providers/routes';
 import { buildApp } from '../../shared/app/build';
 import { Archive } from '../../shared/archive/ingest';
 import { syncCatalog } from '../../shared/catalog/sync';
-import type { Env } from '../../shared/config';
 import type { Deps } from '../../shared/deps';
 import { startEngines } from '../../shared/local/engines';
 import { AFFILIATION_ROWS_CAP } from '../../shared/providers/system-affiliates';
@@ -100,20 +95,8 @@ export const suite: BenchSuite = {
   timeoutMs: 10 * 60_000,
   description: `/quality/systems/{system_id} over a 30-hospital system (cap ${AFFILIATION_ROWS_CAP} rows hit) and a 12-hospital one (not hit): p50/p99 and storage reads per request, /quality/{npi} p50 beside`,
   async run(log): Promise<BenchRow[]> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sq-'));
     const engines = await startEngines();
-    const suffix = randomBytes(4).toString('hex');
-    const env: Env = {
-      STORAGE: 'local',
-      TABLE_PREFIX: `q${suffix}-`,
-      ARCHIVE_BUCKET: `bench-sq-${suffix}`,
-      DATA_DIR: path.join(dir, 'data'),
-      LOG_LEVEL: 'silent',
-      SIGNING_KEY_SOURCE: 'none',
-      DYNAMODB_ENDPOINT: engines.dynamodbEndpoint,
-      S3_ENDPOINT: engines.s3Endpoint,
-    };
-    const h = await startHarness({ engines, clock: { now: () => new Date('2025-05-01T12:00:00.000Z') }, env });
+    const h = await startHarness({ engines, clock: { now: () => new Date('2025-05-01T12:00:00.000Z') } });
     try {
       let rows = 0;
       for (const f of files()) {
@@ -193,7 +176,6 @@ export const suite: BenchSuite = {
     } finally {
       await h.close();
       await engines.stop();
-      fs.rmSync(dir, { recursive: true, force: true });
     }
   },
 };
